@@ -1,0 +1,18 @@
+package io.stagedoor.topics;
+
+/** The reasons a result or payment outcome gives, as they appear on the wire. */
+public final class Reasons {
+
+    public static final String SEAT_UNAVAILABLE = "seat-unavailable";
+    public static final String UNKNOWN_EVENT = "unknown-event";
+    public static final String UNKNOWN_SEAT = "unknown-seat";
+    public static final String HOLD_NOT_FOUND = "hold-not-found";
+    public static final String HOLD_EXPIRED = "hold-expired";
+    public static final String HOLD_NOT_PAYABLE = "hold-not-payable";
+    public static final String PAYMENT_DECLINED = "payment-declined";
+    public static final String PAYMENT_TIMEOUT = "payment-timeout";
+    public static final String PAYMENT_FAILED = "payment-failed";
+
+    private Reasons() {
+    }
+}

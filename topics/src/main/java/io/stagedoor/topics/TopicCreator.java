@@ -1,0 +1,72 @@
+package io.stagedoor.topics;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+/**
+ * Creates the pipeline's topics that do not exist yet, with their configured partition counts. Existing topics
+ * are left as they are. The events topic is compacted; every other topic keeps its records for the retention.
+ */
+public final class TopicCreator {
+
+    private TopicCreator() {
+    }
+
+    /** Creates every missing topic of {@code names}; waits at most {@code timeoutMillis}. */
+    public static void ensure(Admin admin, TopicNames names, TopicSettings settings, long timeoutMillis) {
+        try {
+            Set<String> existing = admin.listTopics().names().get(timeoutMillis, TimeUnit.MILLISECONDS);
+            List<NewTopic> missing = new ArrayList<>();
+            for (String topic : names.all()) {
+                if (!existing.contains(topic)) {
+                    missing.add(newTopic(topic, names, settings));
+                }
+            }
+            if (missing.isEmpty()) {
+                return;
+            }
+            admin.createTopics(missing).values().forEach((topic, future) -> awaitCreated(future, timeoutMillis));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating topics", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot list topics: " + e.getMessage(), e);
+        }
+    }
+
+    private static NewTopic newTopic(String topic, TopicNames names, TopicSettings settings) {
+        Map<String, String> configs = new HashMap<>();
+        if (topic.equals(names.events())) {
+            configs.put(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
+        } else {
+            configs.put(TopicConfig.RETENTION_MS_CONFIG, Long.toString(settings.retention().toMillis()));
+        }
+        int partitions = topic.equals(names.events()) ? 1 : settings.partitions();
+        return new NewTopic(topic, partitions, settings.replicationFactor()).configs(configs);
+    }
+
+    private static void awaitCreated(org.apache.kafka.common.KafkaFuture<Void> future, long timeoutMillis) {
+        try {
+            future.get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new IllegalStateException("cannot create topic: " + e.getCause().getMessage(), e.getCause());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating topics", e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("topic creation timed out after " + timeoutMillis + " ms", e);
+        }
+    }
+}

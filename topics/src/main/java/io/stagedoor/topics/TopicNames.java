@@ -1,0 +1,67 @@
+package io.stagedoor.topics;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The names of the pipeline's topics. A non-empty namespace prefixes every name ({@code ns.holds}), so tests
+ * and side-by-side runs can share one broker without sharing topics.
+ *
+ * @param namespace prefix for every topic name; empty for the production names
+ */
+public record TopicNames(String namespace) {
+
+    public TopicNames {
+        Objects.requireNonNull(namespace, "namespace");
+        if (!namespace.isEmpty() && !namespace.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("a topic namespace may hold only letters, digits, '.', '_' and '-': " + namespace);
+        }
+    }
+
+    /** The production names, with no namespace. */
+    public static TopicNames defaults() {
+        return new TopicNames("");
+    }
+
+    /** Compacted: on-sale definitions, keyed by event id. */
+    public String events() { return name("events"); }
+
+    /** Hold requests, keyed by event id. */
+    public String holds() { return name("holds"); }
+
+    /** Checkout requests, keyed by event id; co-partitioned with holds. */
+    public String checkouts() { return name("checkouts"); }
+
+    /** Payment requests for the checkout pool, keyed by correlation id. */
+    public String payments() { return name("payments"); }
+
+    /** Payment outcomes back to the inventory, keyed by event id; co-partitioned with holds. */
+    public String paymentOutcomes() { return name("payment-outcomes"); }
+
+    /** Payment requests delivered too many times, with their reason. */
+    public String paymentsDeadLetter() { return name("payments-dead-letter"); }
+
+    /** One terminal result per accepted request, keyed by correlation id. */
+    public String results() { return name("results"); }
+
+    /** Every change of a seat's status (held, sold, available again), keyed by event id. */
+    public String seatChanges() { return name("seat-changes"); }
+
+    /** Every admission decision, for audit, keyed by limiter key. */
+    public String admissions() { return name("admissions"); }
+
+    /** Every topic of the pipeline. */
+    public List<String> all() {
+        return List.of(events(), holds(), checkouts(), payments(), paymentOutcomes(), paymentsDeadLetter(),
+                results(), seatChanges(), admissions());
+    }
+
+    /** The topics keyed by event id that one inventory task reads together; they must share a partition count. */
+    public List<String> inventoryInputs() {
+        return List.of(holds(), checkouts(), paymentOutcomes());
+    }
+
+    private String name(String base) {
+        return namespace.isEmpty() ? base : namespace + "." + base;
+    }
+}

@@ -1,0 +1,119 @@
+package io.stagedoor.topics.ids;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Optional;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Issues and checks correlation ids. An id is 128 random bits, the time it was issued, and an HMAC-SHA256 tag
+ * (128 bits) over both and the principal it was issued to, in URL-safe base64 (54 characters). So an id is
+ * unguessable; any instance sharing the secret can tell when it was issued and whether it belongs to a caller,
+ * without any shared state; and a forged or foreign id is indistinguishable from an unknown one.
+ *
+ * <p>Thread-safe.
+ */
+public final class CorrelationIds {
+
+    private static final int RANDOM_BYTES = 16;
+    private static final int TIME_BYTES = Long.BYTES;
+    private static final int TAG_BYTES = 16;
+    private static final int ID_BYTES = RANDOM_BYTES + TIME_BYTES + TAG_BYTES;
+    private static final String MAC = "HmacSHA256";
+
+    private final SecretKeySpec key;
+    private final Clock clock;
+    private final SecureRandom random = new SecureRandom();
+
+    /**
+     * @param secret at least 32 bytes, shared by every ingress instance
+     * @param clock  the issuing time
+     */
+    public CorrelationIds(byte[] secret, Clock clock) {
+        if (secret.length < 32) {
+            throw new IllegalArgumentException("the correlation id secret needs at least 32 bytes, has " + secret.length);
+        }
+        this.key = new SecretKeySpec(secret.clone(), MAC);
+        this.clock = clock;
+    }
+
+    /** A new id for a request of {@code principal}. */
+    public String issue(String principal) {
+        byte[] nonce = new byte[RANDOM_BYTES];
+        random.nextBytes(nonce);
+        return encode(nonce, clock.millis(), principal);
+    }
+
+    /**
+     * The id for a request that carries an idempotency key: the same principal, key and first-accepted time give
+     * the same id on every instance.
+     */
+    public String issueIdempotent(String principal, String idempotencyKey, Instant firstAcceptedAt) {
+        byte[] nonce = Arrays.copyOf(tag(("idempotency\0" + principal + "\0" + idempotencyKey)
+                .getBytes(StandardCharsets.UTF_8)), RANDOM_BYTES);
+        return encode(nonce, firstAcceptedAt.toEpochMilli(), principal);
+    }
+
+    /** When the id was issued, if it is well-formed and was issued to {@code principal}; empty otherwise. */
+    public Optional<Instant> issuedAt(String id, String principal) {
+        byte[] raw = decode(id);
+        if (raw == null) {
+            return Optional.empty();
+        }
+        ByteBuffer buffer = ByteBuffer.wrap(raw);
+        byte[] nonce = new byte[RANDOM_BYTES];
+        buffer.get(nonce);
+        long millis = buffer.getLong();
+        byte[] given = new byte[TAG_BYTES];
+        buffer.get(given);
+        byte[] expected = Arrays.copyOf(tag(signed(nonce, millis, principal)), TAG_BYTES);
+        return MessageDigest.isEqual(given, expected) ? Optional.of(Instant.ofEpochMilli(millis)) : Optional.empty();
+    }
+
+    /** Whether a string has the shape of a correlation id (says nothing about who it belongs to). */
+    public static boolean wellFormed(String id) {
+        return decode(id) != null;
+    }
+
+    private String encode(byte[] nonce, long millis, String principal) {
+        byte[] tag = tag(signed(nonce, millis, principal));
+        ByteBuffer buffer = ByteBuffer.allocate(ID_BYTES);
+        buffer.put(nonce).putLong(millis).put(tag, 0, TAG_BYTES);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(buffer.array());
+    }
+
+    private static byte[] signed(byte[] nonce, long millis, String principal) {
+        byte[] who = principal.getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(RANDOM_BYTES + TIME_BYTES + who.length).put(nonce).putLong(millis).put(who).array();
+    }
+
+    private static byte[] decode(String id) {
+        if (id == null || id.length() != 54) {
+            return null;
+        }
+        try {
+            byte[] raw = Base64.getUrlDecoder().decode(id);
+            return raw.length == ID_BYTES ? raw : null;
+        } catch (IllegalArgumentException notBase64) {
+            return null;
+        }
+    }
+
+    private byte[] tag(byte[] message) {
+        try {
+            Mac mac = Mac.getInstance(MAC);
+            mac.init(key);
+            return mac.doFinal(message);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package io.stagedoor.topics.json;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/** The one JSON mapper of the pipeline: ISO-8601 times, unknown fields ignored. Thread-safe. */
+public final class Json {
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder()
+            .addModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    private Json() {
+    }
+
+    /** The shared mapper; do not reconfigure it. */
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    /** The JSON bytes of a value. */
+    public static byte[] write(Object value) {
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+        }
+    }
+
+    /** A value read from JSON bytes. */
+    public static <T> T read(byte[] bytes, Class<T> type) {
+        try {
+            return MAPPER.readValue(bytes, type);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + type.getSimpleName() + " from JSON", e);
+        }
+    }
+}

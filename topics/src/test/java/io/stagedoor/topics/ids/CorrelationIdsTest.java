@@ -1,0 +1,64 @@
+package io.stagedoor.topics.ids;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class CorrelationIdsTest {
+
+    private static final byte[] SECRET = "a-development-secret-of-32-bytes!".getBytes(StandardCharsets.UTF_8);
+    private static final Instant NOW = Instant.parse("2026-11-30T19:00:00Z");
+    private final CorrelationIds ids = new CorrelationIds(SECRET, Clock.fixed(NOW, ZoneOffset.UTC));
+
+    @Test
+    void anIdTellsItsOwnerWhenItWasIssued() {
+        String id = ids.issue("buyer-8812");
+        assertThat(ids.issuedAt(id, "buyer-8812")).contains(NOW);
+    }
+
+    @Test
+    void anIdIsNotAnotherPrincipals() {
+        String id = ids.issue("buyer-8812");
+        assertThat(ids.issuedAt(id, "buyer-9000")).isEmpty();
+    }
+
+    @Test
+    void aTamperedIdIsUnknown() {
+        String id = ids.issue("buyer-8812");
+        char flipped = id.charAt(30) == 'A' ? 'B' : 'A';
+        String tampered = id.substring(0, 30) + flipped + id.substring(31);
+        assertThat(ids.issuedAt(tampered, "buyer-8812")).isEmpty();
+        assertThat(ids.issuedAt("not-an-id", "buyer-8812")).isEmpty();
+        assertThat(ids.issuedAt(null, "buyer-8812")).isEmpty();
+    }
+
+    @Test
+    void anotherSecretCannotVouchForAnId() {
+        byte[] other = "another-secret-that-is-32-bytes!!".getBytes(StandardCharsets.UTF_8);
+        String id = new CorrelationIds(other, Clock.systemUTC()).issue("buyer-8812");
+        assertThat(ids.issuedAt(id, "buyer-8812")).isEmpty();
+    }
+
+    @Test
+    void idsAreUnique() {
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < 10_000; i++) {
+            assertThat(seen.add(ids.issue("buyer-8812"))).isTrue();
+        }
+    }
+
+    @Test
+    void theSameIdempotencyKeyGivesTheSameIdForTheSamePrincipalOnly() {
+        String first = ids.issueIdempotent("buyer-8812", "key-1", NOW);
+        assertThat(ids.issueIdempotent("buyer-8812", "key-1", NOW)).isEqualTo(first);
+        assertThat(ids.issueIdempotent("buyer-9000", "key-1", NOW)).isNotEqualTo(first);
+        assertThat(ids.issueIdempotent("buyer-8812", "key-2", NOW)).isNotEqualTo(first);
+        assertThat(ids.issuedAt(first, "buyer-8812")).contains(NOW);
+    }
+}
