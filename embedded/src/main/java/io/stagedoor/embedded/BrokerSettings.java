@@ -1,0 +1,77 @@
+package io.stagedoor.embedded;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The configuration of a one-node KRaft cluster (broker and controller in one process) on 127.0.0.1, tuned
+ * for a development box: every internal topic has one replica and one partition, no automatic topic creation,
+ * share groups and transactions enabled.
+ *
+ * <p>An external cluster that Stagedoor's workers run against needs the same features: the
+ * {@code share.version} feature finalized at 1 or higher (a 4.4 cluster formatted at the latest metadata
+ * version gets 2 by default; {@code group.coordinator.rebalance.protocols} no longer decides it and is
+ * deprecated), the share-coordinator state topic's replication factor and min ISR within the broker count,
+ * and, for exactly-once processing,
+ * {@code transaction.state.log.replication.factor} no larger than the broker count and
+ * {@code transaction.state.log.min.isr} no larger than that.
+ */
+final class BrokerSettings {
+
+    static final int NODE_ID = 1;
+    static final String CONTROLLER_LISTENER = "CONTROLLER";
+    static final int DEFAULT_PARTITIONS = 12;
+
+    private BrokerSettings() {
+    }
+
+    static Map<String, String> forOneNode(Path logDir, int brokerPort, int controllerPort) {
+        Map<String, String> props = new HashMap<>();
+        String host = Ports.LOOPBACK;
+
+        props.put("process.roles", "broker,controller");
+        props.put("node.id", String.valueOf(NODE_ID));
+        // A static voter set: the controller port may differ between runs on the same data dir.
+        props.put("controller.quorum.voters", NODE_ID + "@" + host + ":" + controllerPort);
+        props.put("listeners", "PLAINTEXT://" + host + ":" + brokerPort + "," + CONTROLLER_LISTENER + "://" + host + ":" + controllerPort);
+        props.put("advertised.listeners", "PLAINTEXT://" + host + ":" + brokerPort);
+        props.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
+        props.put("controller.listener.names", CONTROLLER_LISTENER);
+        props.put("inter.broker.listener.name", "PLAINTEXT");
+        props.put("log.dirs", logDir.toString());
+        props.put("metadata.log.dir", logDir.toString());
+
+        props.put("num.partitions", String.valueOf(DEFAULT_PARTITIONS));
+        props.put("default.replication.factor", String.valueOf(1));
+        props.put("min.insync.replicas", String.valueOf(1));
+        props.put("auto.create.topics.enable", String.valueOf(false));
+
+        props.put("offsets.topic.replication.factor", String.valueOf(1));
+        props.put("offsets.topic.num.partitions", String.valueOf(1));
+        props.put("group.initial.rebalance.delay.ms", String.valueOf(0));
+        // Members of new-protocol groups learn their assignment on a heartbeat: beat faster than the 5 s default.
+        props.put("group.consumer.min.heartbeat.interval.ms", "500");
+        props.put("group.consumer.heartbeat.interval.ms", "1000");
+        props.put("group.share.min.heartbeat.interval.ms", "500");
+        props.put("group.share.heartbeat.interval.ms", "1000");
+
+        props.put("transaction.state.log.replication.factor", String.valueOf(1));
+        props.put("transaction.state.log.min.isr", String.valueOf(1));
+        props.put("transaction.state.log.num.partitions", String.valueOf(1));
+
+        props.put("share.coordinator.state.topic.replication.factor", String.valueOf(1));
+        props.put("share.coordinator.state.topic.min.isr", String.valueOf(1));
+        props.put("share.coordinator.state.topic.num.partitions", String.valueOf(1));
+
+        props.put("log.segment.bytes", String.valueOf(16 * 1024 * 1024));
+        props.put("log.retention.hours", String.valueOf(24));
+        props.put("log.cleaner.dedupe.buffer.size", String.valueOf(8L * 1024 * 1024));
+        props.put("log.cleaner.threads", String.valueOf(1));
+        props.put("num.network.threads", String.valueOf(2));
+        props.put("num.io.threads", String.valueOf(4));
+        props.put("num.recovery.threads.per.data.dir", String.valueOf(1));
+        props.put("background.threads", String.valueOf(2));
+        return props;
+    }
+}

@@ -1,0 +1,108 @@
+package io.stagedoor.embedded;
+
+import java.nio.file.Path;
+import java.util.Map;
+import kafka.server.KafkaConfig;
+import kafka.server.KafkaRaftServer;
+import org.apache.kafka.common.utils.Time;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A real single-node Kafka cluster (KRaft, broker and controller in this JVM) listening on 127.0.0.1.
+ * Its data lives in the directory the caller names, formatted on first start and reused afterwards, so
+ * topics and records survive a restart on the same directory. Transactions (Kafka Streams exactly-once)
+ * and share groups work against it; see {@link ShareGroups} for what share consumers need, and the
+ * settings it runs with, which an external cluster must match, in the javadoc of {@code BrokerSettings}:
+ * {@code share.version >= 1} finalized, transaction state log and share-coordinator state topic replication
+ * factor and min ISR within the broker count.
+ */
+public final class EmbeddedKafka implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafka.class);
+
+    private final KafkaRaftServer server;
+    private final Path dataDir;
+    private final int port;
+    private final int controllerPort;
+    private final Thread shutdownHook;
+    private boolean closed;
+
+    private EmbeddedKafka(KafkaRaftServer server, Path dataDir, int port, int controllerPort) {
+        this.server = server;
+        this.dataDir = dataDir;
+        this.port = port;
+        this.controllerPort = controllerPort;
+        this.shutdownHook = new Thread(this::close, "embedded-kafka-" + port + "-shutdown");
+    }
+
+    /**
+     * Starts a broker on {@code dataDir} (created and formatted if needed), listening on {@code preferredPort}
+     * when it is free, else on any free port; the controller listener takes the next port, or any free one.
+     */
+    public static EmbeddedKafka start(Path dataDir, int preferredPort) {
+        long begin = System.nanoTime();
+        Path logDir = dataDir.toAbsolutePath().resolve("kraft");
+        int port = Ports.preferredOrFree(preferredPort);
+        int controllerPort = Ports.preferredOrFree(port + 1);
+        Map<String, String> props = BrokerSettings.forOneNode(logDir, port, controllerPort);
+        KafkaConfig config = new KafkaConfig(props, false);
+        KafkaStorage.formatIfNeeded(logDir, config);
+
+        KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
+        EmbeddedKafka kafka = new EmbeddedKafka(server, dataDir, port, controllerPort);
+        try {
+            server.startup();
+        } catch (RuntimeException e) {
+            kafka.close();
+            throw new IllegalStateException("Kafka did not start on " + Ports.LOOPBACK + ":" + port + " with data in " + logDir, e);
+        }
+        Runtime.getRuntime().addShutdownHook(kafka.shutdownHook);
+        LOG.info("Kafka listening on {} (data in {}, started in {} ms)",
+                kafka.bootstrapServers(), logDir, (System.nanoTime() - begin) / 1_000_000);
+        return kafka;
+    }
+
+    /** {@code 127.0.0.1:port}, for {@code bootstrap.servers}. */
+    public String bootstrapServers() {
+        return Ports.LOOPBACK + ":" + port;
+    }
+
+    /** The PLAINTEXT broker port. */
+    public int port() {
+        return port;
+    }
+
+    /** The KRaft controller port, which clients never need. */
+    public int controllerPort() {
+        return controllerPort;
+    }
+
+    /** The directory holding the cluster's logs and metadata. */
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** Shuts the broker and controller down and waits until they have. Idempotent; safe from a shutdown hook. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            server.shutdown();
+            server.awaitShutdown();
+        } catch (RuntimeException e) {
+            LOG.warn("Kafka on {} did not shut down cleanly", bootstrapServers(), e);
+        }
+        if (Thread.currentThread() != shutdownHook) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (IllegalStateException | IllegalArgumentException notRemovable) {
+                // JVM shutdown already runs the hook, or it was never registered because startup failed.
+            }
+        }
+        LOG.info("Kafka on {} stopped", bootstrapServers());
+    }
+}

@@ -1,0 +1,53 @@
+package io.stagedoor.embedded;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import kafka.server.KafkaConfig;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.metadata.storage.Formatter;
+import org.apache.kafka.server.common.MetadataVersion;
+import org.apache.kafka.server.common.ShareVersion;
+
+/**
+ * Formats a KRaft log directory once. The cluster id lives in the directory's {@code meta.properties}, so a
+ * broker restarted on the same directory finds its cluster, topics and records again.
+ */
+final class KafkaStorage {
+
+    private KafkaStorage() {
+    }
+
+    /** Whether {@code logDir} already holds a formatted cluster. */
+    static boolean isFormatted(Path logDir) {
+        return Files.isRegularFile(logDir.resolve("meta.properties"));
+    }
+
+    /** Formats {@code logDir} for {@code config} unless it is formatted already. */
+    static void formatIfNeeded(Path logDir, KafkaConfig config) {
+        if (isFormatted(logDir)) {
+            return;
+        }
+        try {
+            Files.createDirectories(logDir);
+            new Formatter()
+                    .setPrintStream(new PrintStream(PrintStream.nullOutputStream()))
+                    .setNodeId(config.nodeId())
+                    .setClusterId(Uuid.randomUuid().toString())
+                    .setDirectories(List.of(logDir.toString()))
+                    .setMetadataLogDirectory(config.metadataLogDir())
+                    .setControllerListenerName(BrokerSettings.CONTROLLER_LISTENER)
+                    .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
+                    // Share groups need this feature finalized; set it rather than rely on the release default.
+                    .setFeatureLevel(ShareVersion.FEATURE_NAME, ShareVersion.LATEST_PRODUCTION.featureLevel())
+                    .run();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + logDir, e);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot format KRaft storage in " + logDir, e);
+        }
+    }
+}
