@@ -42,6 +42,7 @@ public final class EmbeddedKafka implements AutoCloseable {
      */
     public static EmbeddedKafka start(Path dataDir, int preferredPort) {
         long begin = System.nanoTime();
+        QuietKafkaLogs.apply();
         Path logDir = dataDir.toAbsolutePath().resolve("kraft");
         int port = Ports.preferredOrFree(preferredPort);
         int controllerPort = Ports.preferredOrFree(port + 1);
