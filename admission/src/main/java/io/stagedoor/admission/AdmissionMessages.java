@@ -1,0 +1,71 @@
+package io.stagedoor.admission;
+
+import java.time.Duration;
+
+/**
+ * Every error and log message of the admission module, so wording lives in one place and tests assert
+ * against it rather than against copied strings.
+ */
+public final class AdmissionMessages {
+
+    private AdmissionMessages() {
+    }
+
+    public static String blankName(String what) {
+        return what + " must not be blank";
+    }
+
+    public static String badLimitName(String name) {
+        return "limit name '" + name + "' must be lowercase letters, digits and dashes";
+    }
+
+    public static String notPositive(String what, long value) {
+        return what + " must be at least 1, was " + value;
+    }
+
+    public static String periodNotWholeMillis(Duration period) {
+        return "refill period must be a positive whole number of milliseconds, was " + period;
+    }
+
+    public static String bucketTooLarge(String name, long capacity, long periodMillis) {
+        return "limit '" + name + "': capacity " + capacity + " x refill period " + periodMillis
+                + " ms exceeds the exact integer range of the bucket arithmetic";
+    }
+
+    public static String costExceedsCapacity(String key, long cost, long capacity) {
+        return "cost " + cost + " on '" + key + "' can never be admitted: the bucket holds at most " + capacity;
+    }
+
+    public static String duplicateLimitName(String name) {
+        return "two limits share the name '" + name + "'";
+    }
+
+    public static String noChecks() {
+        return "a decision needs at least one limit check";
+    }
+
+    public static String duplicateCheck(String limit, String subject) {
+        return "limit '" + limit + "' is checked twice for '" + subject + "' in one decision";
+    }
+
+    public static String timeoutOutOfRange(Duration timeout) {
+        return "Redis command timeout must be between 1 ms and 1 s, was " + timeout;
+    }
+
+    public static String percentOutOfRange(String what, float value) {
+        return what + " must be in (0, 100], was " + value;
+    }
+
+    public static String malformedScriptReply(Object reply) {
+        return "unexpected reply from the bucket script: " + reply;
+    }
+
+    public static String storeTimedOut(Duration timeout) {
+        return "bucket store did not answer within " + timeout;
+    }
+
+    public static String breakerTransition(String from, String to) {
+        return "Redis circuit breaker " + from + " -> " + to
+                + ": decisions now " + ("CLOSED".equals(to) ? "come from Redis again" : "use each limit's fallback");
+    }
+}

@@ -1,0 +1,189 @@
+package io.stagedoor.admission;
+
+import io.stagedoor.admission.bucket.BucketKeys;
+import io.stagedoor.admission.bucket.BucketOutcome;
+import io.stagedoor.admission.bucket.BucketRequest;
+import io.stagedoor.admission.bucket.BucketStore;
+import io.stagedoor.admission.bucket.KeyOutcome;
+import io.stagedoor.admission.limit.LimitCheck;
+import io.stagedoor.admission.metrics.AdmissionMetrics;
+import io.stagedoor.admission.refusal.RefusalCache;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.LongSupplier;
+
+/**
+ * The {@link Limiter}: refusal cache, then one take from the primary store for the enforced limits (and one,
+ * in parallel, for the shadow limits, so a shadow refusal can never block the real decision); on failure,
+ * {@link Fallback}.
+ */
+final class BucketLimiter implements Limiter {
+
+    static final String ADMITTED = "admitted";
+    static final String REFUSED = "refused";
+    /** A limit that had the tokens, in a request another limit refused: nothing was taken from it. */
+    static final String NOT_CHARGED = "not_charged";
+    static final String WOULD_REFUSE = "would_refuse";
+    static final String IMPOSSIBLE = "impossible";
+    static final String UNAVAILABLE = "unavailable";
+
+    private final BucketStore primary;
+    private final DecisionSource primarySource;
+    private final RefusalCache refusals;
+    private final AdmissionMetrics metrics;
+    private final LongSupplier clock;
+    private final String namespace;
+    private final Runnable onClose;
+    private final Fallback fallback;
+
+    BucketLimiter(BucketStore primary, DecisionSource primarySource, BucketStore local, RefusalCache refusals,
+                  AdmissionMetrics metrics, LongSupplier clock, String namespace, Runnable onClose) {
+        this.primary = primary;
+        this.primarySource = primarySource;
+        this.refusals = refusals;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.namespace = namespace;
+        this.onClose = onClose;
+        this.fallback = new Fallback(local, metrics, this);
+    }
+
+    @Override
+    public CompletionStage<Decision> decide(List<LimitCheck> checks) {
+        validate(checks);
+        long now = clock.getAsLong();
+        List<LimitCheck> enforced = new ArrayList<>(checks.size());
+        List<LimitCheck> shadow = new ArrayList<>(0);
+        for (LimitCheck check : checks) {
+            if (check.cost() > check.policy().capacity()) {
+                metrics.decision(check.policy().name(), IMPOSSIBLE, DecisionSource.BAD_INPUT.tag());
+                return CompletableFuture.completedFuture(Decision.impossible(check.policy()));
+            }
+            (check.policy().shadow() ? shadow : enforced).add(check);
+        }
+        if (enforced.isEmpty()) {
+            return observe(shadow, now).thenApply(outcome -> shadowOnly(shadow, outcome));
+        }
+        Decision cached = cachedRefusal(enforced, now);
+        if (cached != null) {
+            return CompletableFuture.completedFuture(cached);
+        }
+        CompletionStage<Decision> decision = primary.take(requests(enforced), now)
+                .handle((outcome, error) -> error == null
+                        ? CompletableFuture.completedFuture(fromStore(enforced, outcome, now))
+                        : fallback.decide(enforced, now))
+                .thenCompose(stage -> stage);
+        return shadow.isEmpty() ? decision : decision.thenCombine(observe(shadow, now), (real, ignored) -> real);
+    }
+
+    @Override
+    public void close() {
+        onClose.run();
+    }
+
+    List<BucketRequest> requests(List<LimitCheck> checks) {
+        List<BucketRequest> requests = new ArrayList<>(checks.size());
+        for (LimitCheck check : checks) {
+            requests.add(new BucketRequest(key(check), check.policy().capacity(), check.policy().refillTokens(),
+                    check.policy().refillPeriodMillis(), check.cost()));
+        }
+        return requests;
+    }
+
+    private String key(LimitCheck check) {
+        return namespace.isEmpty() ? BucketKeys.of(check.policy().name(), check.subject())
+                : BucketKeys.of(namespace, check.policy().name(), check.subject());
+    }
+
+    /** The decision a store outcome means, counting each limit and remembering refusals. */
+    Decision fromStore(List<LimitCheck> checks, BucketOutcome outcome, long now) {
+        return fromOutcome(checks, outcome, now, primarySource, true);
+    }
+
+    Decision fromOutcome(List<LimitCheck> checks, BucketOutcome outcome, long now, DecisionSource source,
+                         boolean remember) {
+        int shaping = 0;
+        for (int i = 0; i < checks.size(); i++) {
+            KeyOutcome key = outcome.keys().get(i);
+            KeyOutcome best = outcome.keys().get(shaping);
+            if (outcome.admitted() ? key.remaining() < best.remaining() : key.waitMillis() > best.waitMillis()) {
+                shaping = i;
+            }
+            String verdict = outcome.admitted() ? ADMITTED : key.sufficient() ? NOT_CHARGED : REFUSED;
+            metrics.decision(checks.get(i).policy().name(), verdict, source.tag());
+            if (remember && !key.sufficient()) {
+                refusals.remember(key(checks.get(i)), checks.get(i).cost(), now, key.waitMillis());
+            }
+        }
+        KeyOutcome key = outcome.keys().get(shaping);
+        return outcome.admitted()
+                ? Decision.admitted(checks.get(shaping).policy(), key.remaining(), source)
+                : Decision.refused(checks.get(shaping).policy(), key.remaining(),
+                        Decision.retryAfterSeconds(key.waitMillis()), source);
+    }
+
+    private Decision cachedRefusal(List<LimitCheck> checks, long now) {
+        for (LimitCheck check : checks) {
+            long wait = refusals.waitMillis(key(check), check.cost(), now);
+            if (wait > 0) {
+                metrics.refusalCacheHit(check.policy().name());
+                metrics.decision(check.policy().name(), REFUSED, DecisionSource.REFUSAL_CACHE.tag());
+                return Decision.refused(check.policy(), 0, Decision.retryAfterSeconds(wait),
+                        DecisionSource.REFUSAL_CACHE);
+            }
+        }
+        return null;
+    }
+
+    /** Decides the shadow limits and counts would-be refusals; completes with null when Redis is unavailable. */
+    private CompletionStage<BucketOutcome> observe(List<LimitCheck> shadow, long now) {
+        if (shadow.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return primary.take(requests(shadow), now).handle((outcome, error) -> {
+            for (int i = 0; i < shadow.size(); i++) {
+                String limit = shadow.get(i).policy().name();
+                if (error != null) {
+                    metrics.fallback(limit, UNAVAILABLE);
+                } else {
+                    metrics.decision(limit, outcome.keys().get(i).sufficient() ? ADMITTED : WOULD_REFUSE,
+                            DecisionSource.SHADOW.tag());
+                }
+            }
+            return error == null ? outcome : null;
+        });
+    }
+
+    private static Decision shadowOnly(List<LimitCheck> shadow, BucketOutcome outcome) {
+        int tightest = 0;
+        long remaining = Long.MAX_VALUE;
+        for (int i = 0; i < shadow.size(); i++) {
+            long left = outcome == null ? shadow.get(i).policy().capacity() - shadow.get(i).cost()
+                    : outcome.keys().get(i).remaining();
+            if (left < remaining) {
+                remaining = left;
+                tightest = i;
+            }
+        }
+        return Decision.admitted(shadow.get(tightest).policy(), remaining, DecisionSource.SHADOW);
+    }
+
+    private static void validate(List<LimitCheck> checks) {
+        if (checks.isEmpty()) {
+            throw new IllegalArgumentException(AdmissionMessages.noChecks());
+        }
+        for (int i = 0; i < checks.size(); i++) {
+            for (int j = i + 1; j < checks.size(); j++) {
+                LimitCheck a = checks.get(i);
+                LimitCheck b = checks.get(j);
+                // One script call reading and writing one key twice would charge it once.
+                if (a.policy().name().equals(b.policy().name()) && a.subject().equals(b.subject())) {
+                    throw new IllegalArgumentException(AdmissionMessages.duplicateCheck(a.policy().name(), a.subject()));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package io.stagedoor.admission;
+
+import io.stagedoor.admission.limit.LimitPolicy;
+
+import java.util.Objects;
+
+/**
+ * The answer to one request over one or more limits: a value, never an exception.
+ * <ul>
+ *   <li>admitted: {@link #tightest()} is the limit with least {@link #remaining()} (for the RateLimit
+ *       headers); {@link #refusedBy()} is null and {@link #retryAfterSeconds()} is 0;</li>
+ *   <li>refused: {@link #refusedBy()} is the limit the caller must wait longest for, and
+ *       {@link #retryAfterSeconds()} (at least 1) is when it will have the tokens;</li>
+ *   <li>impossible: the cost exceeds the capacity of {@link #refusedBy()}; no wait would help, so
+ *       {@link #retryAfterSeconds()} is 0 and the ingress answers with a 4xx for bad input.</li>
+ * </ul>
+ */
+public final class Decision {
+
+    /** The three kinds of answer. */
+    public enum Verdict { ADMITTED, REFUSED, IMPOSSIBLE }
+
+    private final Verdict verdict;
+    private final LimitPolicy tightest;
+    private final long remaining;
+    private final long retryAfterSeconds;
+    private final DecisionSource source;
+
+    private Decision(Verdict verdict, LimitPolicy tightest, long remaining, long retryAfterSeconds,
+                     DecisionSource source) {
+        this.verdict = verdict;
+        this.tightest = Objects.requireNonNull(tightest, "tightest");
+        this.remaining = remaining;
+        this.retryAfterSeconds = retryAfterSeconds;
+        this.source = Objects.requireNonNull(source, "source");
+    }
+
+    public static Decision admitted(LimitPolicy tightest, long remaining, DecisionSource source) {
+        return new Decision(Verdict.ADMITTED, tightest, remaining, 0, source);
+    }
+
+    /** @param retryAfterSeconds raised to 1: a refusal always tells the caller to wait */
+    public static Decision refused(LimitPolicy refusedBy, long remaining, long retryAfterSeconds,
+                                   DecisionSource source) {
+        return new Decision(Verdict.REFUSED, refusedBy, remaining, Math.max(1, retryAfterSeconds), source);
+    }
+
+    public static Decision impossible(LimitPolicy refusedBy) {
+        return new Decision(Verdict.IMPOSSIBLE, refusedBy, 0, 0, DecisionSource.BAD_INPUT);
+    }
+
+    /** Whole seconds until {@code waitMillis} have passed, at least 1 (Retry-After has no fractions). */
+    public static long retryAfterSeconds(long waitMillis) {
+        return Math.max(1, Math.ceilDiv(waitMillis, 1000));
+    }
+
+    public Verdict verdict() {
+        return verdict;
+    }
+
+    public boolean admitted() {
+        return verdict == Verdict.ADMITTED;
+    }
+
+    public boolean impossible() {
+        return verdict == Verdict.IMPOSSIBLE;
+    }
+
+    /** Whole tokens left in {@link #tightest()}. */
+    public long remaining() {
+        return remaining;
+    }
+
+    /** The limit that shapes the answer: least remaining when admitted, the refusing limit otherwise. */
+    public LimitPolicy tightest() {
+        return tightest;
+    }
+
+    /** The limit that refused, or null when admitted. */
+    public LimitPolicy refusedBy() {
+        return verdict == Verdict.ADMITTED ? null : tightest;
+    }
+
+    public long retryAfterSeconds() {
+        return retryAfterSeconds;
+    }
+
+    public DecisionSource source() {
+        return source;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Decision that && verdict == that.verdict && tightest.equals(that.tightest)
+                && remaining == that.remaining && retryAfterSeconds == that.retryAfterSeconds
+                && source == that.source;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(verdict, tightest, remaining, retryAfterSeconds, source);
+    }
+
+    @Override
+    public String toString() {
+        return verdict + "(" + tightest.name() + ", remaining=" + remaining + ", retryAfter=" + retryAfterSeconds
+                + "s, source=" + source + ")";
+    }
+}

@@ -1,0 +1,79 @@
+package io.stagedoor.admission;
+
+import io.stagedoor.admission.bucket.BucketOutcome;
+import io.stagedoor.admission.bucket.BucketStore;
+import io.stagedoor.admission.limit.LimitCheck;
+import io.stagedoor.admission.limit.LimitPolicy;
+import io.stagedoor.admission.limit.WhenUnavailable;
+import io.stagedoor.admission.metrics.AdmissionMetrics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Decides while Redis is unavailable: limits that fail open admit, limits with a local bucket are decided by
+ * this process's buckets (all or nothing among themselves). Every decision here is counted by limit and
+ * outcome, so an outage is a number, not a rumour.
+ */
+final class Fallback {
+
+    private final BucketStore local;
+    private final AdmissionMetrics metrics;
+    private final BucketLimiter limiter;
+
+    Fallback(BucketStore local, AdmissionMetrics metrics, BucketLimiter limiter) {
+        this.local = local;
+        this.metrics = metrics;
+        this.limiter = limiter;
+    }
+
+    CompletionStage<Decision> decide(List<LimitCheck> checks, long now) {
+        List<LimitCheck> localChecks = new ArrayList<>();
+        List<LimitCheck> openChecks = new ArrayList<>();
+        for (LimitCheck check : checks) {
+            (check.policy().whenRedisDown() == WhenUnavailable.LOCAL_BUCKET ? localChecks : openChecks).add(check);
+        }
+        if (localChecks.isEmpty()) {
+            return CompletableFuture.completedFuture(failOpen(openChecks, null));
+        }
+        return local.take(limiter.requests(localChecks), now).thenApply(outcome -> {
+            Decision decided = limiter.fromOutcome(localChecks, outcome, now, DecisionSource.FALLBACK_LOCAL, false);
+            for (int i = 0; i < localChecks.size(); i++) {
+                metrics.fallback(localChecks.get(i).policy().name(), outcome.admitted() ? BucketLimiter.ADMITTED
+                        : outcome.keys().get(i).sufficient() ? BucketLimiter.NOT_CHARGED : BucketLimiter.REFUSED);
+            }
+            if (!outcome.admitted()) {
+                for (LimitCheck check : openChecks) {
+                    metrics.fallback(check.policy().name(), BucketLimiter.NOT_CHARGED);
+                    metrics.decision(check.policy().name(), BucketLimiter.NOT_CHARGED,
+                            DecisionSource.FALLBACK_OPEN.tag());
+                }
+                return decided;
+            }
+            return openChecks.isEmpty() ? decided : failOpen(openChecks, decided);
+        });
+    }
+
+    /**
+     * Admits the fail-open limits. Their buckets are unknown, so each reports its capacity less the cost: no
+     * tighter claim can be made honestly; a tighter known local limit still shapes the answer.
+     */
+    private Decision failOpen(List<LimitCheck> openChecks, Decision localDecision) {
+        LimitPolicy tightest = localDecision == null ? null : localDecision.tightest();
+        long remaining = localDecision == null ? Long.MAX_VALUE : localDecision.remaining();
+        for (LimitCheck check : openChecks) {
+            String limit = check.policy().name();
+            metrics.fallback(limit, BucketLimiter.ADMITTED);
+            metrics.decision(limit, BucketLimiter.ADMITTED, DecisionSource.FALLBACK_OPEN.tag());
+            long left = check.policy().capacity() - check.cost();
+            if (left < remaining) {
+                remaining = left;
+                tightest = check.policy();
+            }
+        }
+        DecisionSource source = localDecision == null ? DecisionSource.FALLBACK_OPEN : DecisionSource.FALLBACK_LOCAL;
+        return Decision.admitted(tightest, remaining, source);
+    }
+}

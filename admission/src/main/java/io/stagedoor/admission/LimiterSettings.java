@@ -1,0 +1,33 @@
+package io.stagedoor.admission;
+
+import io.stagedoor.admission.fallback.OutageSettings;
+
+import java.util.Objects;
+
+/**
+ * Tuning of a {@link Limiter}; every field has its default in {@link #defaults()}.
+ *
+ * @param outage           Redis timeout and circuit breaker; default {@link OutageSettings#defaults()}
+ * @param refusalCacheKeys refusals remembered per instance; default 100,000
+ * @param localBucketKeys  in-process buckets kept (single-instance mode and fallback); default 1,000,000
+ */
+public record LimiterSettings(OutageSettings outage, long refusalCacheKeys, long localBucketKeys) {
+
+    public LimiterSettings {
+        Objects.requireNonNull(outage, "outage");
+        if (refusalCacheKeys < 1) {
+            throw new IllegalArgumentException(AdmissionMessages.notPositive("refusal cache size", refusalCacheKeys));
+        }
+        if (localBucketKeys < 1) {
+            throw new IllegalArgumentException(AdmissionMessages.notPositive("local bucket keys", localBucketKeys));
+        }
+    }
+
+    public static LimiterSettings defaults() {
+        return new LimiterSettings(OutageSettings.defaults(), 100_000, 1_000_000);
+    }
+
+    public LimiterSettings withOutage(OutageSettings settings) {
+        return new LimiterSettings(settings, refusalCacheKeys, localBucketKeys);
+    }
+}

@@ -1,0 +1,87 @@
+package io.stagedoor.admission.fallback;
+
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.stagedoor.admission.AdmissionMessages;
+import io.stagedoor.admission.bucket.BucketOutcome;
+import io.stagedoor.admission.bucket.BucketRequest;
+import io.stagedoor.admission.bucket.BucketStore;
+import io.stagedoor.admission.metrics.AdmissionMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A {@link BucketStore} around the Redis store that fails fast: every call is cut at the command timeout,
+ * and once the failure rate crosses the threshold the circuit opens and calls fail at once, without touching
+ * the network, until a probe succeeds. The caller treats any failure as "Redis unavailable" and falls back.
+ * Logs once per breaker transition, never per request.
+ */
+public final class RedisOutageGuard implements BucketStore {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RedisOutageGuard.class);
+
+    private final BucketStore redis;
+    private final OutageSettings settings;
+    private final CircuitBreaker breaker;
+    private final AdmissionMetrics metrics;
+
+    public RedisOutageGuard(BucketStore redis, OutageSettings settings, AdmissionMetrics metrics) {
+        this.redis = redis;
+        this.settings = settings;
+        this.metrics = metrics;
+        this.breaker = CircuitBreaker.of("stagedoor-redis", CircuitBreakerConfig.custom()
+                .failureRateThreshold(settings.failureRatePercent())
+                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                .slidingWindowSize(settings.slidingWindowCalls())
+                .minimumNumberOfCalls(settings.minimumCalls())
+                .waitDurationInOpenState(settings.openFor())
+                .permittedNumberOfCallsInHalfOpenState(settings.probeCalls())
+                .automaticTransitionFromOpenToHalfOpenEnabled(false)
+                .build());
+        breaker.getEventPublisher().onStateTransition(event -> {
+            String from = event.getStateTransition().getFromState().name();
+            String to = event.getStateTransition().getToState().name();
+            metrics.breakerTransition(to);
+            if ("CLOSED".equals(to)) {
+                LOG.info(AdmissionMessages.breakerTransition(from, to));
+            } else {
+                LOG.warn(AdmissionMessages.breakerTransition(from, to));
+            }
+        });
+    }
+
+    @Override
+    public CompletionStage<BucketOutcome> take(List<BucketRequest> requests, long nowMillis) {
+        if (!breaker.tryAcquirePermission()) {
+            return CompletableFuture.failedFuture(CallNotPermittedException.createCallNotPermittedException(breaker));
+        }
+        long start = System.nanoTime();
+        CompletableFuture<BucketOutcome> call;
+        try {
+            call = redis.take(requests, nowMillis).toCompletableFuture();
+        } catch (RuntimeException e) {
+            call = CompletableFuture.failedFuture(e);
+        }
+        return call.orTimeout(settings.commandTimeout().toNanos(), TimeUnit.NANOSECONDS)
+                .whenComplete((outcome, error) -> {
+                    long elapsed = System.nanoTime() - start;
+                    metrics.redisCall(elapsed, error == null);
+                    if (error == null) {
+                        breaker.onSuccess(elapsed, TimeUnit.NANOSECONDS);
+                    } else {
+                        breaker.onError(elapsed, TimeUnit.NANOSECONDS, error);
+                    }
+                });
+    }
+
+    /** The breaker's state name: CLOSED, OPEN, HALF_OPEN. */
+    public String state() {
+        return breaker.getState().name();
+    }
+}

@@ -1,0 +1,39 @@
+package io.stagedoor.admission.metrics;
+
+/**
+ * Every metric the admission module publishes: the one place its names are written.
+ */
+public enum AdmissionMeter {
+    /** Counter, tags {@code limit}, {@code outcome}, {@code source}: one per limit per decision. */
+    DECISIONS("stagedoor.admission.decisions", "admission decisions by limit, outcome and source"),
+    /** Timer, tag {@code result} (ok, error): one bucket-store round trip to Redis. */
+    REDIS_LATENCY("stagedoor.admission.redis.latency", "latency of one bucket script call to Redis"),
+    /** Counter, tag {@code limit}: refusals answered from memory, without a Redis call. */
+    REFUSAL_CACHE_HITS("stagedoor.admission.refusal.cache.hits", "refusals answered from the refusal cache"),
+    /** Counter, tags {@code limit}, {@code outcome}: decisions taken by a fallback while Redis was unavailable. */
+    FALLBACK_DECISIONS("stagedoor.admission.fallback.decisions", "decisions taken while Redis was unavailable"),
+    /** Counter, tag {@code state}: circuit breaker transitions. */
+    BREAKER_TRANSITIONS("stagedoor.admission.breaker.transitions", "Redis circuit breaker state changes");
+
+    public static final String TAG_LIMIT = "limit";
+    public static final String TAG_OUTCOME = "outcome";
+    public static final String TAG_SOURCE = "source";
+    public static final String TAG_RESULT = "result";
+    public static final String TAG_STATE = "state";
+
+    private final String meterName;
+    private final String description;
+
+    AdmissionMeter(String meterName, String description) {
+        this.meterName = meterName;
+        this.description = description;
+    }
+
+    public String meterName() {
+        return meterName;
+    }
+
+    public String description() {
+        return description;
+    }
+}

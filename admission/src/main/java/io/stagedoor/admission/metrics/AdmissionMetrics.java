@@ -1,0 +1,87 @@
+package io.stagedoor.admission.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Binds {@link AdmissionMeter} to a Micrometer registry. Meters are looked up once per tag combination and
+ * then kept, so counting on the hot path is a map lookup and an add.
+ */
+public final class AdmissionMetrics {
+
+    private final MeterRegistry registry;
+    private final ConcurrentMap<List<String>, Counter> counters = new ConcurrentHashMap<>();
+    private final Timer redisOk;
+    private final Timer redisError;
+
+    public AdmissionMetrics(MeterRegistry registry) {
+        this.registry = registry;
+        this.redisOk = timer("ok");
+        this.redisError = timer("error");
+    }
+
+    /** Metrics kept in memory only: for tests and for callers that publish none. */
+    public static AdmissionMetrics inMemory() {
+        return new AdmissionMetrics(new SimpleMeterRegistry());
+    }
+
+    public MeterRegistry registry() {
+        return registry;
+    }
+
+    public void decision(String limit, String outcome, String source) {
+        counter(AdmissionMeter.DECISIONS, AdmissionMeter.TAG_LIMIT, limit, AdmissionMeter.TAG_OUTCOME, outcome,
+                AdmissionMeter.TAG_SOURCE, source).increment();
+    }
+
+    public void refusalCacheHit(String limit) {
+        counter(AdmissionMeter.REFUSAL_CACHE_HITS, AdmissionMeter.TAG_LIMIT, limit).increment();
+    }
+
+    public void fallback(String limit, String outcome) {
+        counter(AdmissionMeter.FALLBACK_DECISIONS, AdmissionMeter.TAG_LIMIT, limit,
+                AdmissionMeter.TAG_OUTCOME, outcome).increment();
+    }
+
+    public void breakerTransition(String state) {
+        counter(AdmissionMeter.BREAKER_TRANSITIONS, AdmissionMeter.TAG_STATE, state).increment();
+    }
+
+    public void redisCall(long nanos, boolean ok) {
+        (ok ? redisOk : redisError).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Calls to Redis so far, answered or not. */
+    public long redisCalls() {
+        return redisOk.count() + redisError.count();
+    }
+
+    /** The current count of one counter, 0 if it never counted. */
+    public double count(AdmissionMeter meter, String... tags) {
+        Counter counter = registry.find(meter.meterName()).tags(tags).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    private Counter counter(AdmissionMeter meter, String... tags) {
+        List<String> id = new java.util.ArrayList<>(tags.length + 1);
+        id.add(meter.name());
+        id.addAll(List.of(tags));
+        return counters.computeIfAbsent(id, ignored -> Counter.builder(meter.meterName())
+                .description(meter.description()).tags(tags).register(registry));
+    }
+
+    private Timer timer(String result) {
+        return Timer.builder(AdmissionMeter.REDIS_LATENCY.meterName())
+                .description(AdmissionMeter.REDIS_LATENCY.description())
+                .tag(AdmissionMeter.TAG_RESULT, result)
+                .publishPercentiles(0.5, 0.99)
+                .register(registry);
+    }
+}
