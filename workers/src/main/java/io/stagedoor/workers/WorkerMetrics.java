@@ -1,0 +1,118 @@
+package io.stagedoor.workers;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The workers' metrics: every name is here, bound to the Micrometer registry given at start. Inventory counters
+ * count processing attempts: a batch that Kafka Streams aborts and reprocesses under exactly-once is counted
+ * again, so they can run slightly ahead of the results topic after a crash.
+ */
+public final class WorkerMetrics {
+
+    /** Gauge: payment calls running now in this process. */
+    public static final String PAYMENTS_IN_FLIGHT = "stagedoor.payments.in.flight";
+    /** Gauge: the most payment calls this process ever ran at once. */
+    public static final String PAYMENTS_IN_FLIGHT_MAX = "stagedoor.payments.in.flight.max";
+    /** Timer, tag {@code outcome}: how long payment calls take. */
+    public static final String PAYMENT_LATENCY = "stagedoor.payment.latency";
+    /** Counter: payment requests delivered too many times and dead-lettered. */
+    public static final String PAYMENTS_DEAD_LETTERED = "stagedoor.payments.dead.lettered";
+    /** Counter: payment requests given back to the share group unprocessed (drain, surplus). */
+    public static final String PAYMENTS_RELEASED = "stagedoor.payments.released";
+    /** Counter: holds granted. */
+    public static final String HOLDS = "stagedoor.holds";
+    /** Counter: holds that expired and freed their seats. */
+    public static final String HOLD_EXPIRIES = "stagedoor.hold.expiries";
+    /** Counter: checkouts confirmed (seats sold). */
+    public static final String SALES = "stagedoor.sales";
+    /** Counter, tag {@code reason}: holds and checkouts rejected. */
+    public static final String REJECTIONS = "stagedoor.rejections";
+    /** Counter: approved payments the inventory could not use, sent back to the gateway as voids. */
+    public static final String VOIDS = "stagedoor.payment.voids";
+
+    private final MeterRegistry registry;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger inFlightMax = new AtomicInteger();
+
+    /** Metrics bound to {@code registry}. */
+    public WorkerMetrics(MeterRegistry registry) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+        registry.gauge(PAYMENTS_IN_FLIGHT, inFlight);
+        registry.gauge(PAYMENTS_IN_FLIGHT_MAX, inFlightMax);
+    }
+
+    /** Metrics in a private in-memory registry. */
+    public static WorkerMetrics inMemory() {
+        return new WorkerMetrics(new SimpleMeterRegistry());
+    }
+
+    /** The registry the metrics are bound to. */
+    public MeterRegistry registry() {
+        return registry;
+    }
+
+    /** A payment call starts. */
+    public void paymentStarted() {
+        inFlightMax.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+    }
+
+    /** A payment call ended with {@code outcome} after {@code took}. */
+    public void paymentFinished(String outcome, Duration took) {
+        inFlight.decrementAndGet();
+        Timer.builder(PAYMENT_LATENCY).tag("outcome", outcome).register(registry).record(took);
+    }
+
+    /** Payment calls running now. */
+    public int paymentsInFlight() {
+        return inFlight.get();
+    }
+
+    /** The most payment calls ever run at once. */
+    public int paymentsInFlightMax() {
+        return inFlightMax.get();
+    }
+
+    public void deadLettered() {
+        counter(PAYMENTS_DEAD_LETTERED).increment();
+    }
+
+    public void released(int records) {
+        counter(PAYMENTS_RELEASED).increment(records);
+    }
+
+    public void holdGranted() {
+        counter(HOLDS).increment();
+    }
+
+    public void holdExpired() {
+        counter(HOLD_EXPIRIES).increment();
+    }
+
+    public void sale() {
+        counter(SALES).increment();
+    }
+
+    public void voided() {
+        counter(VOIDS).increment();
+    }
+
+    public void rejected(String reason) {
+        Counter.builder(REJECTIONS).tag("reason", reason).register(registry).increment();
+    }
+
+    /** The count of a counter without tags, for tests and the benchmark. */
+    public double count(String name) {
+        Counter counter = registry.find(name).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    private Counter counter(String name) {
+        return registry.counter(name);
+    }
+}

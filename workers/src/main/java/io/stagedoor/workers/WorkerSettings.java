@@ -1,0 +1,147 @@
+package io.stagedoor.workers;
+
+import io.stagedoor.topics.TopicNames;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Everything a worker process is configured with. Every default is written once, in {@link #defaults()}.
+ *
+ * @param bootstrapServers  Kafka bootstrap servers (default {@code 127.0.0.1:9092})
+ * @param topics            the topic names, with their namespace (default: no namespace)
+ * @param applicationId     the inventory's Kafka Streams application id (default {@code stagedoor-inventory})
+ * @param shareGroupId      the checkout pool's share group (default {@code stagedoor-checkout})
+ * @param holdTtl           how long a hold lasts (default 10 minutes)
+ * @param expiryInterval    how often the inventory looks for expired holds (default 1 second)
+ * @param poolSize          payment calls one checkout pool instance runs at once (default 20)
+ * @param paymentTimeout    how long one payment call may take before it counts as timed out (default 5 seconds)
+ * @param recordLock        the share group's acquisition lock; must outlast the payment timeout (default 30 seconds,
+ *                          Kafka's own default; a broker accepts 15 to 60 seconds unless configured otherwise)
+ * @param maxDeliveries     deliveries of one payment request before it is dead-lettered (default 3; must stay below
+ *                          the broker's {@code group.share.delivery.count.limit}, 5 by default)
+ * @param drainTimeout      how long {@code close()} waits for in-flight payments before releasing them (default 10 s)
+ * @param stateDir          the inventory's local state (default {@code java.io.tmpdir/stagedoor-streams})
+ * @param streamThreads     Kafka Streams threads of the inventory (default 1)
+ * @param commitInterval    the inventory's exactly-once commit interval (default 100 ms)
+ * @param roles             what this process runs (default both)
+ * @param gatewayUrl        the payment gateway's base URL, or null for the in-process simulated gateway (default null)
+ */
+public record WorkerSettings(String bootstrapServers, TopicNames topics, String applicationId, String shareGroupId,
+                             Duration holdTtl, Duration expiryInterval, int poolSize, Duration paymentTimeout,
+                             Duration recordLock, int maxDeliveries, Duration drainTimeout, Path stateDir,
+                             int streamThreads, Duration commitInterval, Set<WorkerRole> roles, URI gatewayUrl) {
+
+    public WorkerSettings {
+        requireText(bootstrapServers, "bootstrapServers");
+        Objects.requireNonNull(topics, "topics");
+        requireText(applicationId, "applicationId");
+        requireText(shareGroupId, "shareGroupId");
+        requirePositive(holdTtl, "holdTtl");
+        requirePositive(expiryInterval, "expiryInterval");
+        requirePositive(paymentTimeout, "paymentTimeout");
+        requirePositive(recordLock, "recordLock");
+        requirePositive(drainTimeout, "drainTimeout");
+        requirePositive(commitInterval, "commitInterval");
+        Objects.requireNonNull(stateDir, "stateDir");
+        if (poolSize < 1) {
+            throw new IllegalArgumentException("poolSize must be at least 1, was " + poolSize);
+        }
+        if (maxDeliveries < 1) {
+            throw new IllegalArgumentException("maxDeliveries must be at least 1, was " + maxDeliveries);
+        }
+        if (streamThreads < 1) {
+            throw new IllegalArgumentException("streamThreads must be at least 1, was " + streamThreads);
+        }
+        if (recordLock.compareTo(paymentTimeout) <= 0) {
+            // A lock that ends during the call hands the record to another instance while this one still charges.
+            throw new IllegalArgumentException("recordLock (" + recordLock + ") must outlast paymentTimeout ("
+                    + paymentTimeout + ")");
+        }
+        if (roles == null || roles.isEmpty()) {
+            throw new IllegalArgumentException("roles must name at least one of " + EnumSet.allOf(WorkerRole.class));
+        }
+        roles = Set.copyOf(roles);
+    }
+
+    /** A worker running both roles against {@code 127.0.0.1:9092} with the production topic names. */
+    public static WorkerSettings defaults() {
+        return new WorkerSettings("127.0.0.1:9092", TopicNames.defaults(), "stagedoor-inventory", "stagedoor-checkout",
+                Duration.ofMinutes(10), Duration.ofSeconds(1), 20, Duration.ofSeconds(5), Duration.ofSeconds(30), 3,
+                Duration.ofSeconds(10), Path.of(System.getProperty("java.io.tmpdir"), "stagedoor-streams"), 1,
+                Duration.ofMillis(100), EnumSet.allOf(WorkerRole.class), null);
+    }
+
+    /** The same settings against other bootstrap servers. */
+    public WorkerSettings withKafka(String servers) {
+        return new WorkerSettings(servers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
+                paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles,
+                gatewayUrl);
+    }
+
+    /**
+     * The same settings on namespaced topics; the Streams application id and the share group id get the same
+     * prefix, so two namespaces on one broker never share a group.
+     */
+    public WorkerSettings withNamespace(String namespace) {
+        TopicNames names = new TopicNames(namespace);
+        String prefix = namespace.isEmpty() ? "" : namespace + ".";
+        return new WorkerSettings(bootstrapServers, names, prefix + "stagedoor-inventory", prefix + "stagedoor-checkout",
+                holdTtl, expiryInterval, poolSize, paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir,
+                streamThreads, commitInterval, roles, gatewayUrl);
+    }
+
+    /** The same settings with another hold lifetime. */
+    public WorkerSettings withHoldTtl(Duration ttl) {
+        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, ttl, expiryInterval, poolSize,
+                paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles,
+                gatewayUrl);
+    }
+
+    /** The same settings with another pool size, payment timeout and record lock. */
+    public WorkerSettings withPayments(int size, Duration timeout, Duration lock) {
+        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, size,
+                timeout, lock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles, gatewayUrl);
+    }
+
+    /** The same settings with another state directory. */
+    public WorkerSettings withStateDir(Path dir) {
+        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
+                paymentTimeout, recordLock, maxDeliveries, drainTimeout, dir, streamThreads, commitInterval, roles,
+                gatewayUrl);
+    }
+
+    /** The same settings running only these roles. */
+    public WorkerSettings withRoles(Set<WorkerRole> only) {
+        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
+                paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, only,
+                gatewayUrl);
+    }
+
+    /** The same settings calling the payment gateway at {@code url} (null: the simulated gateway in process). */
+    public WorkerSettings withGatewayUrl(URI url) {
+        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
+                paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles,
+                url);
+    }
+
+    /** Whether this process runs {@code role}. */
+    public boolean runs(WorkerRole role) {
+        return roles.contains(role);
+    }
+
+    private static void requireText(String value, String name) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(name + " must not be blank");
+        }
+    }
+
+    private static void requirePositive(Duration value, String name) {
+        if (value == null || value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, was " + value);
+        }
+    }
+}

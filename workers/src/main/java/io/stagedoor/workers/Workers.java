@@ -1,0 +1,112 @@
+package io.stagedoor.workers;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.stagedoor.topics.TopicCreator;
+import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.workers.checkout.CheckoutPool;
+import io.stagedoor.workers.inventory.Inventory;
+import io.stagedoor.workers.payment.PaymentGateway;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running worker: the seat inventory, the checkout pool, or both, as {@link WorkerSettings#roles()} says.
+ * Start as many as needed against one cluster; they share the work. {@link #close()} drains: the pool stops
+ * acquiring and finishes or releases its payments, then the inventory commits and leaves its group.
+ */
+public final class Workers implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Workers.class);
+    private static final long TOPIC_TIMEOUT_MS = 30_000;
+
+    private final Inventory inventory;
+    private final CheckoutPool pool;
+    private final WorkerMetrics metrics;
+    private boolean closed;
+
+    private Workers(Inventory inventory, CheckoutPool pool, WorkerMetrics metrics) {
+        this.inventory = inventory;
+        this.pool = pool;
+        this.metrics = metrics;
+    }
+
+    /** Starts a worker with its metrics in a private in-memory registry. */
+    public static Workers start(WorkerSettings settings, PaymentGateway gateway) {
+        return start(settings, gateway, new SimpleMeterRegistry());
+    }
+
+    /**
+     * Starts a worker: creates any missing topic (default partition counts), then starts the roles. Returns
+     * while they join their groups; {@link #awaitReady(Duration)} waits for the inventory to run.
+     *
+     * @param gateway  the payment gateway the checkout pool calls (unused by an inventory-only worker)
+     * @param registry where the {@link WorkerMetrics} are bound
+     */
+    public static Workers start(WorkerSettings settings, PaymentGateway gateway, MeterRegistry registry) {
+        Objects.requireNonNull(settings, "settings");
+        WorkerMetrics metrics = new WorkerMetrics(registry);
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers()))) {
+            TopicCreator.ensure(admin, settings.topics(), TopicSettings.defaults(), TOPIC_TIMEOUT_MS);
+        }
+        Inventory inventory = settings.runs(WorkerRole.INVENTORY)
+                ? Inventory.start(settings, Clock.systemUTC(), metrics) : null;
+        CheckoutPool pool = null;
+        if (settings.runs(WorkerRole.CHECKOUT)) {
+            try {
+                pool = CheckoutPool.start(settings, Objects.requireNonNull(gateway, "gateway"), metrics);
+            } catch (RuntimeException e) {
+                if (inventory != null) {
+                    inventory.close();
+                }
+                throw e;
+            }
+        }
+        LOG.info("workers started: roles {}, topics '{}', pool size {}", settings.roles(),
+                settings.topics().namespace(), settings.poolSize());
+        return new Workers(inventory, pool, metrics);
+    }
+
+    /** Waits until the inventory (if this worker runs it) processes records; false on timeout. */
+    public boolean awaitReady(Duration timeout) throws InterruptedException {
+        return inventory == null || inventory.awaitRunning(timeout);
+    }
+
+    /** The metrics of this worker. */
+    public WorkerMetrics metrics() {
+        return metrics;
+    }
+
+    /** The inventory, when this worker runs it. */
+    public Optional<Inventory> inventory() {
+        return Optional.ofNullable(inventory);
+    }
+
+    /** The checkout pool, when this worker runs it. */
+    public Optional<CheckoutPool> pool() {
+        return Optional.ofNullable(pool);
+    }
+
+    /** Drains and stops; idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (pool != null) {
+            pool.close();
+        }
+        if (inventory != null) {
+            inventory.close();
+        }
+        LOG.info("workers stopped");
+    }
+}

@@ -1,0 +1,134 @@
+package io.stagedoor.workers.checkout;
+
+import io.stagedoor.workers.WorkerMetrics;
+import io.stagedoor.workers.WorkerSettings;
+import io.stagedoor.workers.payment.PaymentGateway;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One checkout pool instance: {@code poolSize} payment lanes in one Kafka share group. Each lane owns a share
+ * consumer that acquires one payment request at a time and only when the lane is free, so the instance never
+ * runs more than {@code poolSize} payment calls and never holds an acquired record it is not working on.
+ *
+ * <p>Why a consumer per lane: in explicit acknowledgement mode a share consumer may not poll again until every
+ * record of its last poll is acknowledged, and a released record counts as a delivery, so one consumer
+ * polling a batch and releasing what it cannot start would either stall behind its slowest call or burn the
+ * records' delivery attempts. A lane polls with {@code share.acquire.mode=record_limit} and
+ * {@code max.poll.records=1}: the broker acquires at most one record for it (per broker it fetches from).
+ */
+public final class CheckoutPool implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CheckoutPool.class);
+
+    private final List<PaymentLane> lanes;
+    private final List<Thread> threads;
+    private final KafkaProducer<String, byte[]> producer;
+    private final Duration drainTimeout;
+
+    private CheckoutPool(List<PaymentLane> lanes, List<Thread> threads, KafkaProducer<String, byte[]> producer,
+                         Duration drainTimeout) {
+        this.lanes = lanes;
+        this.threads = threads;
+        this.producer = producer;
+        this.drainTimeout = drainTimeout;
+    }
+
+    /** Configures the share group, then starts the lanes; returns while they join the group. */
+    public static CheckoutPool start(WorkerSettings settings, PaymentGateway gateway, WorkerMetrics metrics) {
+        configureGroup(settings);
+        KafkaProducer<String, byte[]> producer = new KafkaProducer<>(producerProperties(settings),
+                new StringSerializer(), new ByteArraySerializer());
+        List<PaymentLane> lanes = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < settings.poolSize(); i++) {
+            PaymentLane lane = new PaymentLane(i, settings, gateway, producer, metrics);
+            lanes.add(lane);
+            threads.add(Thread.ofVirtual().name("checkout-lane-" + i).start(lane));
+        }
+        return new CheckoutPool(lanes, threads, producer, settings.drainTimeout());
+    }
+
+    /**
+     * Sets the group configs the pool relies on: a new group starts from the earliest payment request (one
+     * written before the first lane joined must still be paid), and the acquisition lock outlasts a payment.
+     * Needs ALTER_CONFIGS on the group; without it the cluster's defaults apply and a warning says so.
+     */
+    static void configureGroup(WorkerSettings settings) {
+        ConfigResource group = new ConfigResource(ConfigResource.Type.GROUP, settings.shareGroupId());
+        List<AlterConfigOp> ops = List.of(
+                new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET),
+                new AlterConfigOp(new ConfigEntry("share.record.lock.duration.ms",
+                        Long.toString(settings.recordLock().toMillis())), AlterConfigOp.OpType.SET));
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers()))) {
+            admin.incrementalAlterConfigs(Map.of(group, ops)).all().get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while configuring share group " + settings.shareGroupId(), e);
+        } catch (Exception e) {
+            LOG.warn("cannot configure share group {} (start offset earliest, record lock {}): {}",
+                    settings.shareGroupId(), settings.recordLock(), e.getMessage());
+        }
+    }
+
+    private static Map<String, Object> producerProperties(WorkerSettings settings) {
+        return Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.LINGER_MS_CONFIG, 0,
+                ProducerConfig.CLIENT_ID_CONFIG, settings.shareGroupId() + "-outcomes");
+    }
+
+    /** Payment requests this instance is working on now. */
+    public int busyLanes() {
+        return (int) lanes.stream().filter(PaymentLane::busy).count();
+    }
+
+    /**
+     * Drains: the lanes stop acquiring, finish their payment (or release it when the drain timeout passes),
+     * acknowledge, and leave the share group.
+     */
+    @Override
+    public void close() {
+        lanes.forEach(PaymentLane::stop);
+        long deadline = System.nanoTime() + drainTimeout.toNanos();
+        for (Thread thread : threads) {
+            awaitUntil(thread, deadline);
+        }
+        for (Thread thread : threads) {
+            if (thread.isAlive()) {
+                // Interrupting a lane makes it release its record instead of waiting for the payment.
+                thread.interrupt();
+                awaitUntil(thread, System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
+            }
+        }
+        producer.close(Duration.ofSeconds(5));
+    }
+
+    private static void awaitUntil(Thread thread, long deadlineNanos) {
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+            return;
+        }
+        try {
+            thread.join(Duration.ofNanos(left));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package io.stagedoor.workers.inventory;
+
+import io.stagedoor.topics.CheckoutRequested;
+import io.stagedoor.topics.HoldRequested;
+import io.stagedoor.topics.PaymentOutcome;
+import io.stagedoor.topics.Reasons;
+import io.stagedoor.topics.Result;
+import io.stagedoor.topics.SeatChange;
+import io.stagedoor.topics.SeatStatus;
+import io.stagedoor.workers.WorkerMetrics;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One inventory task: takes hold requests, checkout requests and payment outcomes of the events in its
+ * partition, in order, and expires holds on a wall-clock punctuator. Each input is processed once by
+ * correlation id; a redelivered one changes nothing and emits nothing.
+ */
+final class InventoryProcessor implements Processor<String, Object, String, Object> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InventoryProcessor.class);
+
+    private final Duration holdTtl;
+    private final Duration expiryInterval;
+    private final Clock clock;
+    private final WorkerMetrics metrics;
+    private SeatBook book;
+    private EventCatalog catalog;
+    private InventoryOutputs out;
+    private CheckoutSaga saga;
+
+    InventoryProcessor(Duration holdTtl, Duration expiryInterval, Clock clock, WorkerMetrics metrics) {
+        this.holdTtl = holdTtl;
+        this.expiryInterval = expiryInterval;
+        this.clock = clock;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, Object> context) {
+        book = new SeatBook(context);
+        catalog = new EventCatalog(context);
+        out = new InventoryOutputs(context);
+        saga = new CheckoutSaga(book, catalog, out, metrics);
+        context.schedule(expiryInterval, PunctuationType.WALL_CLOCK_TIME, ignored -> expireDue());
+    }
+
+    @Override
+    public void process(Record<String, Object> record) {
+        Instant now = clock.instant();
+        switch (record.value()) {
+            case HoldRequested request -> hold(request, now);
+            case CheckoutRequested request -> saga.checkout(request, now);
+            case PaymentOutcome outcome -> saga.settle(outcome, now);
+            case null -> LOG.debug("ignoring a tombstone with key {}", record.key());
+            default -> LOG.warn("ignoring an unexpected {}", record.value().getClass().getSimpleName());
+        }
+    }
+
+    private void hold(HoldRequested request, Instant now) {
+        String processedKey = "hold:" + request.correlationId();
+        if (book.processed(processedKey) != null) {
+            return;
+        }
+        String reason = refusal(request, now);
+        if (reason != null) {
+            metrics.rejected(reason);
+            out.result(Result.rejected(request, reason, now));
+            book.markProcessed(processedKey, reason, now);
+            return;
+        }
+        List<String> seats = request.seats().stream().distinct().toList();
+        String holdId = InventoryIds.holdId(request.correlationId());
+        Instant expiresAt = now.plus(holdTtl);
+        book.claim(request.eventId(), seats, new SeatClaim(SeatStatus.HELD, holdId));
+        book.save(new Hold(holdId, request.eventId(), request.buyerId(), seats, expiresAt, Hold.State.HELD, null));
+        book.revisit(holdId, expiresAt);
+        book.markProcessed(processedKey, "held", now);
+        metrics.holdGranted();
+        out.seatChange(new SeatChange(request.eventId(), seats, SeatStatus.HELD, holdId, "held", now));
+        out.result(Result.held(request, holdId, expiresAt, now));
+    }
+
+    /** Why this hold cannot be granted, or null when every seat exists and is free. All or none. */
+    private String refusal(HoldRequested request, Instant now) {
+        EventCatalog.Known event = catalog.find(request.eventId(), now);
+        if (event == null) {
+            return Reasons.UNKNOWN_EVENT;
+        }
+        if (request.seats().isEmpty() || !event.seats().containsAll(request.seats())) {
+            return Reasons.UNKNOWN_SEAT;
+        }
+        return book.allFree(request.eventId(), request.seats()) ? null : Reasons.SEAT_UNAVAILABLE;
+    }
+
+    private void expireDue() {
+        Instant now = clock.instant();
+        for (String holdId : book.takeDue(now)) {
+            Hold hold = book.hold(holdId);
+            if (hold == null) {
+                continue;
+            }
+            switch (hold.state()) {
+                case HELD -> {
+                    if (hold.expiresAt().isAfter(now)) {
+                        book.revisit(holdId, hold.expiresAt());
+                    } else {
+                        expire(hold, now);
+                    }
+                }
+                // A pinned hold waits for its payment outcome; unpinning schedules it again.
+                case PINNED -> { }
+                case SOLD, EXPIRED -> book.forget(holdId);
+            }
+        }
+    }
+
+    private void expire(Hold hold, Instant now) {
+        book.free(hold.eventId(), hold.seats());
+        book.save(hold.in(Hold.State.EXPIRED));
+        book.revisit(hold.holdId(), now.plus(SeatBook.SETTLED_HOLD_RETENTION));
+        metrics.holdExpired();
+        out.seatChange(new SeatChange(hold.eventId(), hold.seats(), SeatStatus.AVAILABLE, hold.holdId(), "expired", now));
+    }
+}

@@ -1,0 +1,92 @@
+package io.stagedoor.workers.inventory;
+
+import io.stagedoor.topics.CheckoutRequested;
+import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.topics.HoldRequested;
+import io.stagedoor.topics.PaymentOutcome;
+import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.json.JsonSerde;
+import io.stagedoor.workers.WorkerMetrics;
+import java.time.Clock;
+import java.time.Duration;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The inventory's topology: holds, checkouts and payment outcomes (co-partitioned by event id) feed one
+ * processor that owns the seat, hold, due-work and processed-id stores; the events topic fills a global store
+ * every task reads. Outputs go to results, seat-changes and payments.
+ */
+public final class InventoryTopology {
+
+    private static final String HOLDS_SOURCE = "holds-source";
+    private static final String CHECKOUTS_SOURCE = "checkouts-source";
+    private static final String OUTCOMES_SOURCE = "payment-outcomes-source";
+    private static final String EVENTS_SOURCE = "events-source";
+    private static final String INVENTORY = "inventory";
+
+    private InventoryTopology() {
+    }
+
+    /** The topology for these topics, hold lifetime and expiry sweep interval. */
+    public static Topology build(TopicNames topics, Duration holdTtl, Duration expiryInterval, Clock clock,
+                                 WorkerMetrics metrics) {
+        Serde<String> keys = Serdes.String();
+        JsonSerde<Object> values = JsonSerde.of(Object.class);
+        Topology topology = new Topology();
+        topology.addSource(HOLDS_SOURCE, keys.deserializer(), JsonSerde.of(HoldRequested.class), topics.holds());
+        topology.addSource(CHECKOUTS_SOURCE, keys.deserializer(), JsonSerde.of(CheckoutRequested.class),
+                topics.checkouts());
+        topology.addSource(OUTCOMES_SOURCE, keys.deserializer(), JsonSerde.of(PaymentOutcome.class),
+                topics.paymentOutcomes());
+        topology.addProcessor(INVENTORY, () -> new InventoryProcessor(holdTtl, expiryInterval, clock, metrics),
+                HOLDS_SOURCE, CHECKOUTS_SOURCE, OUTCOMES_SOURCE);
+        topology.addStateStore(store(SeatBook.SEATS, JsonSerde.of(SeatClaim.class)), INVENTORY);
+        topology.addStateStore(store(SeatBook.HOLDS, JsonSerde.of(Hold.class)), INVENTORY);
+        topology.addStateStore(store(SeatBook.DUE, Serdes.String()), INVENTORY);
+        topology.addStateStore(store(SeatBook.PROCESSED, Serdes.String()), INVENTORY);
+        topology.addSink(InventoryOutputs.RESULTS, topics.results(), new StringSerializer(), values, INVENTORY);
+        topology.addSink(InventoryOutputs.SEAT_CHANGES, topics.seatChanges(), new StringSerializer(), values, INVENTORY);
+        topology.addSink(InventoryOutputs.PAYMENTS, topics.payments(), new StringSerializer(), values, INVENTORY);
+        topology.addGlobalStore(
+                store(EventCatalog.STORE, JsonSerde.of(EventDefinition.class)).withLoggingDisabled(),
+                EVENTS_SOURCE, keys.deserializer(), JsonSerde.of(EventDefinition.class), topics.events(),
+                "events-loader", EventLoader::new);
+        return topology;
+    }
+
+    private static <V> StoreBuilder<KeyValueStore<String, V>> store(String name, Serde<V> values) {
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), values);
+    }
+
+    /** Keeps the global events store equal to the compacted events topic, tombstones included. */
+    private static final class EventLoader implements Processor<String, EventDefinition, Void, Void> {
+
+        private KeyValueStore<String, EventDefinition> events;
+
+        @Override
+        public void init(ProcessorContext<Void, Void> context) {
+            events = context.getStateStore(EventCatalog.STORE);
+        }
+
+        @Override
+        public void process(Record<String, EventDefinition> record) {
+            if (record.key() == null) {
+                return;
+            }
+            if (record.value() == null) {
+                events.delete(record.key());
+            } else {
+                events.put(record.key(), record.value());
+            }
+        }
+    }
+}

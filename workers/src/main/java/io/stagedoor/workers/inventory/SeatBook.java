@@ -1,0 +1,125 @@
+package io.stagedoor.workers.inventory;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * The inventory task's state: who claims each seat, the holds, what is due when (expiries and clean-ups) and
+ * which correlation ids were already processed. One instance per task; every change is logged to a changelog
+ * and committed with the task's outputs under exactly-once.
+ */
+final class SeatBook {
+
+    static final String SEATS = "inventory-seats";
+    static final String HOLDS = "inventory-holds";
+    static final String DUE = "inventory-due";
+    static final String PROCESSED = "inventory-processed";
+
+    /** How long a processed correlation id is remembered: far longer than any redelivery takes. */
+    static final Duration PROCESSED_RETENTION = Duration.ofDays(1);
+    /** How long an expired or sold hold is kept, so a late checkout reads "expired" or "not payable". */
+    static final Duration SETTLED_HOLD_RETENTION = Duration.ofHours(1);
+
+    private static final char SEPARATOR = '\u001f';
+    private static final String HOLD_DUE = "h";
+    private static final String PURGE_DUE = "p";
+
+    private final KeyValueStore<String, SeatClaim> seats;
+    private final KeyValueStore<String, Hold> holds;
+    private final KeyValueStore<String, String> due;
+    private final KeyValueStore<String, String> processed;
+
+    SeatBook(ProcessingContext context) {
+        this.seats = context.getStateStore(SEATS);
+        this.holds = context.getStateStore(HOLDS);
+        this.due = context.getStateStore(DUE);
+        this.processed = context.getStateStore(PROCESSED);
+    }
+
+    /** Whether every seat is free. */
+    boolean allFree(String eventId, List<String> seatIds) {
+        for (String seat : seatIds) {
+            if (seats.get(seatKey(eventId, seat)) != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    void claim(String eventId, List<String> seatIds, SeatClaim claim) {
+        List<KeyValue<String, SeatClaim>> entries = new ArrayList<>(seatIds.size());
+        for (String seat : seatIds) {
+            entries.add(KeyValue.pair(seatKey(eventId, seat), claim));
+        }
+        seats.putAll(entries);
+    }
+
+    void free(String eventId, List<String> seatIds) {
+        for (String seat : seatIds) {
+            seats.delete(seatKey(eventId, seat));
+        }
+    }
+
+    Hold hold(String holdId) {
+        return holds.get(holdId);
+    }
+
+    void save(Hold hold) {
+        holds.put(hold.holdId(), hold);
+    }
+
+    void forget(String holdId) {
+        holds.delete(holdId);
+    }
+
+    /** Asks {@link #takeDue} to return this hold at {@code at}. */
+    void revisit(String holdId, Instant at) {
+        due.put(dueKey(at, HOLD_DUE, holdId), holdId);
+    }
+
+    /** What processing recorded for this key, or null when it was never processed. */
+    String processed(String key) {
+        return processed.get(key);
+    }
+
+    void markProcessed(String key, String outcome, Instant now) {
+        processed.put(key, outcome);
+        due.put(dueKey(now.plus(PROCESSED_RETENTION), PURGE_DUE, key), key);
+    }
+
+    /**
+     * Removes and returns the ids of the holds due by {@code now}; forgets processed ids whose retention ended.
+     */
+    List<String> takeDue(Instant now) {
+        List<KeyValue<String, String>> entries = new ArrayList<>();
+        String upTo = String.format("%019d", now.toEpochMilli()) + SEPARATOR + '\uffff';
+        try (KeyValueIterator<String, String> range = due.range(null, upTo)) {
+            range.forEachRemaining(entries::add);
+        }
+        List<String> holdIds = new ArrayList<>();
+        for (KeyValue<String, String> entry : entries) {
+            due.delete(entry.key);
+            if (entry.key.contains(SEPARATOR + PURGE_DUE + SEPARATOR)) {
+                processed.delete(entry.value);
+            } else {
+                holdIds.add(entry.value);
+            }
+        }
+        return holdIds;
+    }
+
+    private static String seatKey(String eventId, String seat) {
+        return eventId + SEPARATOR + seat;
+    }
+
+    private static String dueKey(Instant at, String kind, String id) {
+        // Zero-padded millis sort in time order under the store's byte order, so due work is one range scan.
+        return String.format("%019d", Math.max(0, at.toEpochMilli())) + SEPARATOR + kind + SEPARATOR + id;
+    }
+}
