@@ -65,7 +65,11 @@ public final class AdmissionMessages {
     }
 
     public static String breakerTransition(String from, String to) {
-        return "Redis circuit breaker " + from + " -> " + to
-                + ": decisions now " + ("CLOSED".equals(to) ? "come from Redis again" : "use each limit's fallback");
+        String now = switch (to) {
+            case "CLOSED" -> "decisions come from Redis again";
+            case "HALF_OPEN" -> "probing Redis with a few decisions";
+            default -> "decisions use each limit's fallback";
+        };
+        return "Redis circuit breaker " + from + " -> " + to + ": " + now;
     }
 }

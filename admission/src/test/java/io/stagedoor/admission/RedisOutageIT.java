@@ -1,0 +1,101 @@
+package io.stagedoor.admission;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.stagedoor.admission.limit.LimitCheck;
+import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.admission.metrics.AdmissionMeter;
+import io.stagedoor.admission.metrics.AdmissionMetrics;
+import io.stagedoor.testsupport.PrivateRedis;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A Redis of the test's own is stopped and restarted under a limiter built the production way. While it is
+ * down, every decision still completes within about 100 ms, fail-open limits admit (counted), local-bucket
+ * limits keep limiting; once it is back, decisions come from Redis again.
+ */
+class RedisOutageIT {
+
+    private static final long DECISION_DEADLINE_MILLIS = 100;
+
+    private final Limits limits = Limits.defaults();
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final AdmissionMetrics metrics = new AdmissionMetrics(registry);
+    private final AtomicInteger subjects = new AtomicInteger();
+    private PrivateRedis redis;
+    private Limiter limiter;
+
+    @BeforeEach
+    void start() {
+        redis = PrivateRedis.start();
+        limiter = Limiter.builder().meterRegistry(registry).redis(redis.uri());
+    }
+
+    @AfterEach
+    void stop() {
+        limiter.close();
+        redis.close();
+    }
+
+    private Decision decideWithinDeadline(LimitCheck check) throws Exception {
+        return limiter.decide(check).toCompletableFuture().get(DECISION_DEADLINE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    @Test
+    void aHangingRedisCostsNoMoreThanTheCommandTimeout() throws Exception {
+        io.lettuce.core.RedisClient pauser = io.lettuce.core.RedisClient.create(redis.uri());
+        try (var connection = pauser.connect()) {
+            decideWithinDeadline(LimitCheck.of(limits.scannerKey(), "warm-up"));
+            // The server accepts the connection but answers nobody for 2 s: slower than down.
+            connection.sync().clientPause(2_000);
+            long start = System.nanoTime();
+            Decision decision = decideWithinDeadline(LimitCheck.of(limits.scannerKey(), "k1"));
+            assertThat(decision.source()).isEqualTo(DecisionSource.FALLBACK_OPEN);
+            assertThat(System.nanoTime() - start).isLessThan(TimeUnit.MILLISECONDS.toNanos(DECISION_DEADLINE_MILLIS));
+        } finally {
+            pauser.shutdown();
+        }
+    }
+
+    @Test
+    void anOutageCostsMillisecondsAndEachLimitFallsBackAsConfigured() throws Exception {
+        assertThat(decideWithinDeadline(LimitCheck.of(limits.buyerHolds(), "b0")).source())
+                .isEqualTo(DecisionSource.REDIS);
+        redis.stop();
+
+        for (int i = 0; i < 30; i++) {
+            Decision open = decideWithinDeadline(LimitCheck.of(limits.buyerHolds(), "b1"));
+            assertThat(open.admitted()).isTrue();
+            assertThat(open.source()).isEqualTo(DecisionSource.FALLBACK_OPEN);
+        }
+        int admittedLogins = 0;
+        for (int i = 0; i < 15; i++) {
+            Decision login = decideWithinDeadline(LimitCheck.of(limits.loginAddress(), "10.0.0.1"));
+            assertThat(login.source()).isEqualTo(DecisionSource.FALLBACK_LOCAL);
+            admittedLogins += login.admitted() ? 1 : 0;
+        }
+        assertThat(admittedLogins).isEqualTo(10);
+        assertThat(metrics.count(AdmissionMeter.FALLBACK_DECISIONS, "limit", "buyer-holds", "outcome", "admitted"))
+                .isEqualTo(30);
+        assertThat(metrics.count(AdmissionMeter.FALLBACK_DECISIONS, "limit", "login-address", "outcome", "refused"))
+                .isEqualTo(5);
+        assertThat(metrics.count(AdmissionMeter.BREAKER_TRANSITIONS, "state", "OPEN")).isEqualTo(1);
+
+        redis.restart();
+        // Half open, the breaker lets a few probes through before it closes: poll until it has.
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() ->
+                decideWithinDeadline(LimitCheck.of(limits.buyerHolds(), "after-" + subjects.incrementAndGet()))
+                        .source() == DecisionSource.REDIS
+                        && metrics.count(AdmissionMeter.BREAKER_TRANSITIONS, "state", "CLOSED") == 1);
+        assertThat(decideWithinDeadline(LimitCheck.of(limits.buyerHolds(), "b0")).remaining())
+                .as("Redis restarted empty").isEqualTo(9);
+    }
+}
