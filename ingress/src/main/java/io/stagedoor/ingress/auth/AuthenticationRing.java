@@ -1,0 +1,127 @@
+package io.stagedoor.ingress.auth;
+
+import io.stagedoor.ingress.http.IngressMessages;
+import io.stagedoor.ingress.http.Problem;
+import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.rings.RingOrder;
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.DynamicFeature;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.FeatureContext;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.SecurityContext;
+import java.security.MessageDigest;
+import java.nio.charset.StandardCharsets;
+import java.security.Principal;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The authentication ring: on every method marked {@link Authenticated}, proves the caller with the credential of
+ * an allowed role and puts the {@link Caller} on the request's security context. Missing, forged or expired
+ * credentials are a 401 problem with {@code WWW-Authenticate}; no ring inside this one runs for them.
+ */
+public final class AuthenticationRing implements DynamicFeature {
+
+    /** The header that carries the operator key. */
+    public static final String ADMIN_KEY_HEADER = "X-Admin-Key";
+
+    private final BuyerTokens tokens;
+    private final byte[] adminKey;
+
+    public AuthenticationRing(BuyerTokens tokens, String adminKey) {
+        this.tokens = tokens;
+        this.adminKey = adminKey.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void configure(ResourceInfo resource, FeatureContext context) {
+        Authenticated marked = resource.getResourceMethod().getAnnotation(Authenticated.class);
+        if (marked == null) {
+            marked = resource.getResourceClass().getAnnotation(Authenticated.class);
+        }
+        if (marked != null) {
+            context.register(new Filter(List.of(marked.value())), RingOrder.AUTHENTICATION);
+        }
+    }
+
+    /** The caller a request was authenticated as; only valid on methods marked {@link Authenticated}. */
+    public static Caller caller(SecurityContext security) {
+        return (Caller) security.getUserPrincipal();
+    }
+
+    @Priority(RingOrder.AUTHENTICATION)
+    private final class Filter implements ContainerRequestFilter {
+        private final List<Role> roles;
+
+        Filter(List<Role> roles) {
+            this.roles = roles;
+        }
+
+        @Override
+        public void filter(ContainerRequestContext request) {
+            Optional<Caller> caller = roles.contains(Role.OPERATOR) ? operator(request) : Optional.empty();
+            if (caller.isEmpty() && roles.contains(Role.BUYER)) {
+                caller = buyer(request);
+            }
+            Caller proven = caller.orElseThrow(() -> unauthenticated(request));
+            SecurityContext original = request.getSecurityContext();
+            request.setSecurityContext(new CallerContext(proven, original.isSecure()));
+        }
+
+        private Optional<Caller> buyer(ContainerRequestContext request) {
+            String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
+            if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+                return Optional.empty();
+            }
+            return tokens.verify(header.substring(7).trim()).map(Caller::buyer);
+        }
+
+        private Optional<Caller> operator(ContainerRequestContext request) {
+            String key = request.getHeaderString(ADMIN_KEY_HEADER);
+            if (key == null || !MessageDigest.isEqual(key.getBytes(StandardCharsets.UTF_8), adminKey)) {
+                return Optional.empty();
+            }
+            return Optional.of(Caller.operator());
+        }
+
+        private ProblemException unauthenticated(ContainerRequestContext request) {
+            boolean buyerRoute = roles.contains(Role.BUYER);
+            boolean presented = request.getHeaderString(HttpHeaders.AUTHORIZATION) != null;
+            String detail = !buyerRoute ? IngressMessages.MISSING_ADMIN_KEY
+                    : presented ? IngressMessages.FORGED_TOKEN : IngressMessages.MISSING_TOKEN;
+            String challenge = buyerRoute
+                    ? (presented ? "Bearer realm=\"stagedoor\", error=\"invalid_token\"" : "Bearer realm=\"stagedoor\"")
+                    : "AdminKey realm=\"stagedoor-admin\"";
+            return new ProblemException(Problem.of(ProblemType.UNAUTHENTICATED, detail),
+                    Map.of(HttpHeaders.WWW_AUTHENTICATE, challenge));
+        }
+    }
+
+    private record CallerContext(Caller caller, boolean secure) implements SecurityContext {
+        @Override
+        public Principal getUserPrincipal() {
+            return caller;
+        }
+
+        @Override
+        public boolean isUserInRole(String role) {
+            return Arrays.stream(Role.values()).anyMatch(r -> r.name().equals(role) && r == caller.role());
+        }
+
+        @Override
+        public boolean isSecure() {
+            return secure;
+        }
+
+        @Override
+        public String getAuthenticationScheme() {
+            return caller.role() == Role.BUYER ? "Bearer" : "AdminKey";
+        }
+    }
+}

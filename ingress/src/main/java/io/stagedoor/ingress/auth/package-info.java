@@ -1,0 +1,5 @@
+/**
+ * Who is calling: buyers with bearer tokens (JWT, verified locally), operators with the admin key. The
+ * authentication ring puts a {@link io.stagedoor.ingress.auth.Caller} on the request for the rings inside it.
+ */
+package io.stagedoor.ingress.auth;

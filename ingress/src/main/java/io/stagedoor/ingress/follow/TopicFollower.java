@@ -1,0 +1,134 @@
+package io.stagedoor.ingress.follow;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Follows every partition of one topic on a thread of its own, from the beginning or from a point in time,
+ * handing each record to a callback. It joins no consumer group and commits nothing, so each ingress instance
+ * sees the whole topic. A record the callback cannot handle is logged and skipped.
+ */
+public final class TopicFollower implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TopicFollower.class);
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    private final String topic;
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final Consumer<ConsumerRecord<String, byte[]>> handler;
+    private final Thread thread;
+    private final CountDownLatch caughtUp = new CountDownLatch(1);
+    private volatile boolean running = true;
+
+    private TopicFollower(String bootstrapServers, String topic, Instant from,
+                          Consumer<ConsumerRecord<String, byte[]>> handler) {
+        this.topic = topic;
+        this.handler = handler;
+        Properties config = new Properties();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
+        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20);
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "stagedoor-follow-" + topic);
+        this.consumer = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
+        assign(from);
+        this.thread = Thread.ofPlatform().name("follow-" + topic).daemon().unstarted(this::run);
+    }
+
+    /** Starts following {@code topic} from {@code from} (the beginning when {@link Instant#EPOCH}). */
+    public static TopicFollower start(String bootstrapServers, String topic, Instant from,
+                                      Consumer<ConsumerRecord<String, byte[]>> handler) {
+        TopicFollower follower = new TopicFollower(bootstrapServers, topic, from, handler);
+        follower.thread.start();
+        return follower;
+    }
+
+    /** Waits until the follower has read up to the end the topic had when it started; false on timeout. */
+    public boolean awaitCaughtUp(Duration timeout) throws InterruptedException {
+        return caughtUp.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void assign(Instant from) {
+        List<PartitionInfo> infos = consumer.partitionsFor(topic, Duration.ofSeconds(30));
+        if (infos == null || infos.isEmpty()) {
+            throw new IllegalStateException("topic " + topic + " does not exist; create the topics first");
+        }
+        List<TopicPartition> partitions = infos.stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+        consumer.assign(partitions);
+        if (from.equals(Instant.EPOCH)) {
+            consumer.seekToBeginning(partitions);
+            return;
+        }
+        Map<TopicPartition, Long> times = new HashMap<>();
+        partitions.forEach(p -> times.put(p, from.toEpochMilli()));
+        Map<TopicPartition, OffsetAndTimestamp> offsets = consumer.offsetsForTimes(times, Duration.ofSeconds(30));
+        Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, Duration.ofSeconds(30));
+        offsets.forEach((partition, offset) -> consumer.seek(partition, offset == null ? ends.get(partition) : offset.offset()));
+    }
+
+    private void run() {
+        Map<TopicPartition, Long> ends = consumer.endOffsets(consumer.assignment(), Duration.ofSeconds(30));
+        try {
+            while (running) {
+                ConsumerRecords<String, byte[]> records = consumer.poll(POLL);
+                for (ConsumerRecord<String, byte[]> record : records) {
+                    handle(record);
+                }
+                if (caughtUp.getCount() > 0 && reached(ends)) {
+                    caughtUp.countDown();
+                }
+            }
+        } catch (WakeupException closing) {
+            // close() woke the consumer up; leave the loop
+        } catch (RuntimeException e) {
+            LOG.error("stopped following {}", topic, e);
+        } finally {
+            consumer.close(Duration.ofSeconds(1));
+        }
+    }
+
+    private boolean reached(Map<TopicPartition, Long> ends) {
+        return ends.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
+    }
+
+    private void handle(ConsumerRecord<String, byte[]> record) {
+        try {
+            handler.accept(record);
+        } catch (RuntimeException e) {
+            LOG.warn("skipped unreadable record {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
+                    e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        consumer.wakeup();
+        try {
+            thread.join(Duration.ofSeconds(3));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** Liveness and readiness for the load balancer; exempt from every ring. */
+package io.stagedoor.ingress.health;

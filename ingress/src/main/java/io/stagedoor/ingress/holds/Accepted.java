@@ -1,0 +1,40 @@
+package io.stagedoor.ingress.holds;
+
+import io.stagedoor.ingress.http.IngressMessages;
+import io.stagedoor.ingress.http.Problem;
+import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.http.Problems;
+import io.stagedoor.ingress.results.ResultBody;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The answers to a POST whose record was (or was not) acknowledged by the broker. */
+public final class Accepted {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Accepted.class);
+    /** Seconds a client should wait before its first poll. */
+    public static final int POLL_HINT_SECONDS = 1;
+    /** Seconds a client should wait after the broker did not take its request. */
+    public static final int BROKER_RETRY_SECONDS = 2;
+
+    private Accepted() {
+    }
+
+    /** 202 with the result's location and a poll hint. */
+    public static Response pending(String correlationId) {
+        return Response.accepted(ResultBody.pending(correlationId))
+                .location(URI.create("/v1/results/" + correlationId))
+                .header(HttpHeaders.RETRY_AFTER, POLL_HINT_SECONDS)
+                .build();
+    }
+
+    /** 503: the broker did not acknowledge within the bound, so nothing was accepted. */
+    public static Response notRecorded(String correlationId, Throwable error) {
+        LOG.warn("request {} not recorded: {}", correlationId, error.toString());
+        return Problems.response(Problem.of(ProblemType.SERVICE_UNAVAILABLE, IngressMessages.PUBLISH_FAILED)
+                .withRetryAfter(BROKER_RETRY_SECONDS));
+    }
+}

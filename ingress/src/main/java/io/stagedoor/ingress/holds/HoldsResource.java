@@ -1,0 +1,92 @@
+package io.stagedoor.ingress.holds;
+
+import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.auth.Authenticated;
+import io.stagedoor.ingress.auth.Caller;
+import io.stagedoor.ingress.auth.Role;
+import io.stagedoor.ingress.events.EventCatalog;
+import io.stagedoor.ingress.http.IngressMessages;
+import io.stagedoor.ingress.http.JsonBody;
+import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.publish.Publisher;
+import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.topics.HoldRequested;
+import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.ids.CorrelationIds;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import java.io.InputStream;
+import java.time.Clock;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * {@code POST /v1/events/{eventId}/holds}: a buyer asks for seats. Validated here (event, seat ids, count), then
+ * published keyed by event id; 202 once the broker acknowledged, 503 when it did not within the bound.
+ */
+@Path("/v1/events/{eventId}/holds")
+public final class HoldsResource {
+
+    private final EventCatalog catalog;
+    private final Publisher publisher;
+    private final TopicNames topics;
+    private final CorrelationIds ids;
+    private final JsonBody body;
+    private final int maxSeats;
+    private final Clock clock;
+
+    public HoldsResource(EventCatalog catalog, Publisher publisher, TopicNames topics, CorrelationIds ids,
+                         JsonBody body, int maxSeats, Clock clock) {
+        this.catalog = catalog;
+        this.publisher = publisher;
+        this.topics = topics;
+        this.ids = ids;
+        this.body = body;
+        this.maxSeats = maxSeats;
+        this.clock = clock;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Authenticated(Role.BUYER)
+    public CompletionStage<Response> hold(@PathParam("eventId") String eventId, InputStream json,
+                                          @Context SecurityContext security) {
+        Caller buyer = AuthenticationRing.caller(security);
+        EventDefinition event = catalog.find(eventId)
+                .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, IngressMessages.unknownEvent(eventId)));
+        List<String> seats = validSeats(event, body.read(json, HoldBody.class));
+        String correlationId = ids.issue(buyer.id());
+        HoldRequested request = new HoldRequested(correlationId, eventId, buyer.id(), seats, clock.instant());
+        return publisher.publish(topics.holds(), eventId, correlationId, request)
+                .handle((ack, error) -> error == null ? Accepted.pending(correlationId)
+                        : Accepted.notRecorded(correlationId, error));
+    }
+
+    private List<String> validSeats(EventDefinition event, HoldBody hold) {
+        List<String> seats = hold.seats();
+        if (seats == null || seats.isEmpty()) {
+            throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.noSeats());
+        }
+        if (seats.size() > maxSeats) {
+            throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.tooManySeats(seats.size(), maxSeats));
+        }
+        if (seats.contains(null) || new HashSet<>(seats).size() != seats.size()) {
+            throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.duplicateSeats());
+        }
+        List<String> unknown = seats.stream().filter(seat -> !event.hasSeat(seat)).toList();
+        if (!unknown.isEmpty()) {
+            throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.unknownSeats(unknown));
+        }
+        return List.copyOf(seats);
+    }
+}

@@ -1,0 +1,74 @@
+package io.stagedoor.ingress.http;
+
+/** Every detail message the ingress writes into a problem body; tests assert against these. */
+public final class IngressMessages {
+
+    public static final String INTERNAL = "The service failed to handle this request; it has been logged.";
+    public static final String BODY_MISSING = "The request needs a JSON body.";
+    public static final String MISSING_TOKEN = "An 'Authorization: Bearer <token>' header is required.";
+    public static final String FORGED_TOKEN = "The bearer token is not valid: its signature, issuer or expiry does not check out.";
+    public static final String MISSING_ADMIN_KEY = "An 'X-Admin-Key' header with the operator key is required.";
+    public static final String RESULT_NOT_FOUND = "No result with this id exists for the caller.";
+    public static final String PUBLISH_FAILED = "The request could not be recorded; nothing was accepted. Retry after the indicated time.";
+
+    private IngressMessages() {
+    }
+
+    public static String framework(int status) {
+        return switch (status) {
+            case 404 -> "No route matches this path.";
+            case 405 -> "This method is not allowed on this path.";
+            case 406 -> "This route answers application/json only.";
+            case 415 -> "The request body must be sent as application/json.";
+            default -> "The request could not be handled (HTTP " + status + ").";
+        };
+    }
+
+    public static String bodyTooLarge(int limit) {
+        return "The request body is larger than " + limit + " bytes.";
+    }
+
+    public static String malformedJson(String reason) {
+        return "The body is not valid JSON for this route: " + reason;
+    }
+
+    public static String missingField(String field) {
+        return "The field '" + field + "' is required.";
+    }
+
+    public static String unknownEvent(String eventId) {
+        return "No event with id '" + eventId + "' exists.";
+    }
+
+    public static String unknownSeats(java.util.Collection<String> seats) {
+        return "These seats are not on the event's seat map: " + String.join(", ", seats) + ".";
+    }
+
+    public static String tooManySeats(int asked, int allowed) {
+        return "A hold may take at most " + allowed + " seats; " + asked + " were asked for.";
+    }
+
+    public static String noSeats() {
+        return "A hold needs at least one seat in 'seats'.";
+    }
+
+    public static String duplicateSeats() {
+        return "The same seat appears twice in 'seats'.";
+    }
+
+    public static String resultGone(String window) {
+        return "This result is older than the results window (" + window + "); the audit still has it.";
+    }
+
+    public static String eventIdMismatch(String path, String body) {
+        return "The body's eventId '" + body + "' differs from the path's '" + path + "'.";
+    }
+
+    public static String invalidEvent(String reason) {
+        return "The event definition is invalid: " + reason;
+    }
+
+    public static String preferWait(String value) {
+        return "'Prefer: wait=" + value + "' must be a whole number of seconds from 0 to 30.";
+    }
+}

@@ -1,0 +1,59 @@
+package io.stagedoor.ingress.http;
+
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import jakarta.ws.rs.ext.ExceptionMapper;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Turns every exception that reaches Jersey into a problem body, so no route ever answers with HTML or a bare 500. */
+public final class ProblemMappers {
+
+    private ProblemMappers() {
+    }
+
+    static Problem forStatus(int status, String path) {
+        ProblemType type = ProblemType.forStatus(status);
+        return new Problem(type.uri(), type.title(), status, IngressMessages.framework(status), path, null, null);
+    }
+
+    /** Problems raised on purpose at the edge. */
+    public static final class Raised implements ExceptionMapper<ProblemException> {
+        @Context
+        private UriInfo uri;
+
+        @Override
+        public Response toResponse(ProblemException e) {
+            return Problems.response(e.problem().at("/" + uri.getPath()), e.headers());
+        }
+    }
+
+    /** Errors Jersey raises itself: unknown path (404), wrong method (405), wrong media type (415), ... */
+    public static final class Framework implements ExceptionMapper<WebApplicationException> {
+        @Context
+        private UriInfo uri;
+
+        @Override
+        public Response toResponse(WebApplicationException e) {
+            return Problems.response(forStatus(e.getResponse().getStatus(), "/" + uri.getPath()));
+        }
+    }
+
+    /** Anything else is our bug: a 500 problem, logged with its stack trace. */
+    public static final class Unexpected implements ExceptionMapper<Throwable> {
+        private static final Logger LOG = LoggerFactory.getLogger(Unexpected.class);
+        @Context
+        private UriInfo uri;
+
+        @Override
+        public Response toResponse(Throwable e) {
+            if (e instanceof WebApplicationException web) {
+                return Problems.response(forStatus(web.getResponse().getStatus(), "/" + uri.getPath()));
+            }
+            LOG.error("unexpected failure on /{}", uri.getPath(), e);
+            return Problems.response(Problem.of(ProblemType.INTERNAL, IngressMessages.INTERNAL).at("/" + uri.getPath()));
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.stagedoor.ingress.publish;
+
+import io.stagedoor.topics.Headers;
+import io.stagedoor.topics.json.Json;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Writes records to the topics with {@code acks=all} and an idempotent producer, and completes only when the
+ * broker acknowledged: the ingress never answers 202 for a record the broker did not take. How long a send may
+ * wait for a broker is bounded ({@code max.block.ms}, {@code delivery.timeout.ms}), so an unreachable broker
+ * becomes a fast 503, not a hung request. Thread-safe; one per ingress instance.
+ */
+public final class Publisher implements AutoCloseable {
+
+    private final KafkaProducer<String, byte[]> producer;
+
+    public Publisher(String bootstrapServers, Duration maxBlock, Duration deliveryTimeout) {
+        long requestTimeout = Math.max(500, deliveryTimeout.toMillis() - 100);
+        Map<String, Object> config = Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.LINGER_MS_CONFIG, 1,
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, maxBlock.toMillis(),
+                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.min(requestTimeout, deliveryTimeout.toMillis() - 1),
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) deliveryTimeout.toMillis(),
+                ProducerConfig.CLIENT_ID_CONFIG, "stagedoor-ingress");
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+    }
+
+    /** Sends {@code value} as JSON; the future completes when the broker acknowledged, or fails. */
+    public CompletableFuture<RecordMetadata> publish(String topic, String key, String correlationId, Object value) {
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, Json.write(value));
+        Headers.putCorrelationId(record.headers(), correlationId);
+        CompletableFuture<RecordMetadata> acknowledged = new CompletableFuture<>();
+        try {
+            producer.send(record, (metadata, error) -> {
+                if (error != null) {
+                    acknowledged.completeExceptionally(error);
+                } else {
+                    acknowledged.complete(metadata);
+                }
+            });
+        } catch (RuntimeException e) {
+            acknowledged.completeExceptionally(e);
+        }
+        return acknowledged;
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(2));
+    }
+}

@@ -1,0 +1,102 @@
+package io.stagedoor.ingress.results;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.stagedoor.topics.Result;
+import io.stagedoor.topics.json.Json;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+/**
+ * The results of the last {@code window}, at most {@code maxResults} of them, as read from the results topic, and
+ * the polls waiting for results that have not arrived. Memory is bounded twice: the cache by size and age, the
+ * waiters by {@code maxWaiters}. A waiter holds no thread: it is a future completed by the follower thread when
+ * the result lands, or by a timer when its wait runs out. Thread-safe.
+ */
+public final class ResultsView {
+
+    private final Cache<String, Result> results;
+    private final ConcurrentHashMap<String, List<CompletableFuture<Optional<Result>>>> waiters = new ConcurrentHashMap<>();
+    private final AtomicInteger waiting = new AtomicInteger();
+    private final int maxWaiters;
+    private final Duration window;
+
+    public ResultsView(Duration window, long maxResults, int maxWaiters) {
+        this.window = window;
+        this.maxWaiters = maxWaiters;
+        this.results = Caffeine.newBuilder()
+                .expireAfterWrite(window.toMillis(), TimeUnit.MILLISECONDS)
+                .maximumSize(maxResults)
+                .build();
+    }
+
+    /** Applies one record of the results topic, waking the polls that wait for it. */
+    public void apply(ConsumerRecord<String, byte[]> record) {
+        accept(Json.read(record.value(), Result.class));
+    }
+
+    /** Records a result and wakes its waiters. The first result for an id wins; the workers write only one. */
+    public void accept(Result result) {
+        Result kept = results.asMap().putIfAbsent(result.correlationId(), result);
+        Result winner = kept == null ? result : kept;
+        List<CompletableFuture<Optional<Result>>> woken = waiters.remove(result.correlationId());
+        if (woken != null) {
+            woken.forEach(w -> w.complete(Optional.of(winner)));
+        }
+    }
+
+    public Optional<Result> find(String correlationId) {
+        return Optional.ofNullable(results.getIfPresent(correlationId));
+    }
+
+    /**
+     * A future completed with the result when it lands, or with empty after {@code wait}; completed exceptionally
+     * with {@link TooManyWaiters} when the view already holds its maximum of waiting polls.
+     */
+    public CompletableFuture<Optional<Result>> await(String correlationId, Duration wait) {
+        Optional<Result> now = find(correlationId);
+        if (now.isPresent() || wait.isZero()) {
+            return CompletableFuture.completedFuture(now);
+        }
+        if (waiting.incrementAndGet() > maxWaiters) {
+            waiting.decrementAndGet();
+            return CompletableFuture.failedFuture(new TooManyWaiters(maxWaiters));
+        }
+        CompletableFuture<Optional<Result>> waiter = new CompletableFuture<>();
+        waiters.computeIfAbsent(correlationId, id -> new CopyOnWriteArrayList<>()).add(waiter);
+        // the result may have landed between find() and add(): look once more so no waiter misses it
+        find(correlationId).ifPresent(result -> accept(result));
+        waiter.whenComplete((result, error) -> {
+            waiting.decrementAndGet();
+            waiters.computeIfPresent(correlationId, (id, list) -> {
+                list.remove(waiter);
+                return list.isEmpty() ? null : list;
+            });
+        });
+        return waiter.completeOnTimeout(Optional.empty(), wait.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** How far back results are kept. */
+    public Duration window() {
+        return window;
+    }
+
+    /** Polls waiting right now. */
+    public int waiting() {
+        return waiting.get();
+    }
+
+    /** Raised when the view holds as many waiting polls as it may. */
+    public static final class TooManyWaiters extends RuntimeException {
+        public TooManyWaiters(int max) {
+            super("already " + max + " polls waiting", null, false, false);
+        }
+    }
+}

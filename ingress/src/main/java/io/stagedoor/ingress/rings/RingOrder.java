@@ -1,0 +1,24 @@
+package io.stagedoor.ingress.rings;
+
+/**
+ * The JAX-RS priorities of the rings, in the order of ARCHITECTURE.md: lower runs first. Kept in one place so
+ * the order can be read, and changed, here alone.
+ */
+public final class RingOrder {
+
+    /** In-flight bound: sheds with 503 before anything else costs CPU. */
+    public static final int DOOR = 100;
+    /** Limits keyed on the source address (login), before any hashing. */
+    public static final int ADDRESS_LIMIT = 200;
+    /** Bearer token, API key or admin key. */
+    public static final int AUTHENTICATION = 300;
+    /** Limits keyed on the authenticated principal (buyer, organizer, API key). */
+    public static final int PRINCIPAL_LIMIT = 400;
+    /** A valid waiting-room pass for the event. */
+    public static final int WAITING_ROOM = 500;
+    /** Outstanding checkouts per instance. */
+    public static final int CHECKOUT_BOUND = 600;
+
+    private RingOrder() {
+    }
+}
