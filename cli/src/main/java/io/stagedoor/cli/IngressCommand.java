@@ -1,0 +1,37 @@
+package io.stagedoor.cli;
+
+import io.stagedoor.ingress.Ingress;
+import io.stagedoor.ingress.IngressSettings;
+import io.stagedoor.topics.TopicNames;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code stagedoor ingress}: one ingress instance against existing Kafka and Redis. */
+@Command(name = "ingress", mixinStandardHelpOptions = true,
+        description = "Run one ingress instance against a running Kafka (the topics must exist).")
+final class IngressCommand implements Callable<Integer> {
+
+    @Option(names = "--kafka", required = true, description = "Kafka bootstrap servers (host:port).")
+    String kafka;
+
+    @Option(names = "--redis", description = "Redis URI (redis://host:port).")
+    String redis;
+
+    @Option(names = "--port", defaultValue = "8080", description = "HTTP port (default ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--namespace", defaultValue = "", description = "Topic namespace (default none).")
+    String namespace;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        IngressSettings settings = IngressSettings.defaults(kafka).withTopics(new TopicNames(namespace)).withPort(port);
+        Ingress ingress = Ingress.start(settings);
+        Runtime.getRuntime().addShutdownHook(new Thread(ingress::close, "ingress-stop"));
+        System.out.println("ingress listening on http://127.0.0.1:" + ingress.port());
+        Thread.currentThread().join(Duration.ofDays(365).toMillis());
+        return 0;
+    }
+}

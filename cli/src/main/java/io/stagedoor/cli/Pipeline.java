@@ -1,0 +1,147 @@
+package io.stagedoor.cli;
+
+import io.stagedoor.embedded.EmbeddedKafka;
+import io.stagedoor.embedded.EmbeddedRedis;
+import io.stagedoor.ingress.Ingress;
+import io.stagedoor.ingress.IngressSettings;
+import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.topics.Headers;
+import io.stagedoor.topics.TopicCreator;
+import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.topics.json.Json;
+import io.stagedoor.workers.WorkerSettings;
+import io.stagedoor.workers.Workers;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The whole pipeline in one process: Redis and Kafka (embedded unless given), the topics, the demo event, the
+ * workers and one ingress instance. {@link #close()} stops everything, child processes included, in reverse order.
+ */
+public final class Pipeline implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
+
+    /** Where and how to run. */
+    public record Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
+                          int partitions, boolean waitingRoom, TopicNames topics) {
+
+        /** The defaults of {@code up}: ./data, port 8080, embedded servers on 9092 and 6379 when free. */
+        public static Options defaults() {
+            return new Options(Path.of("data"), 8080, null, null, 9092, 6379, TopicSettings.DEFAULT_PARTITIONS, false,
+                    TopicNames.defaults());
+        }
+    }
+
+    private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private String kafkaBootstrap;
+    private String redisUri;
+    private Ingress ingress;
+
+    private Pipeline() {
+    }
+
+    /** Starts everything; on failure stops what had started and rethrows. */
+    public static Pipeline start(Options options) {
+        Pipeline pipeline = new Pipeline();
+        try {
+            pipeline.startAll(options);
+            return pipeline;
+        } catch (RuntimeException e) {
+            pipeline.close();
+            throw e;
+        }
+    }
+
+    private void startAll(Options options) {
+        redisUri = options.redis();
+        if (redisUri == null) {
+            EmbeddedRedis redis = EmbeddedRedis.start(options.redisPort());
+            started.push(redis);
+            redisUri = redis.uri();
+        }
+        kafkaBootstrap = options.kafka();
+        if (kafkaBootstrap == null) {
+            EmbeddedKafka kafka = EmbeddedKafka.start(options.dataDir().resolve("kafka"), options.kafkaPort());
+            started.push(kafka);
+            kafkaBootstrap = kafka.bootstrapServers();
+        }
+        TopicSettings topicSettings = TopicSettings.defaults().withPartitions(options.partitions());
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrap))) {
+            TopicCreator.ensure(admin, options.topics(), topicSettings, 30_000);
+        }
+        publishEvent(kafkaBootstrap, options.topics(), DemoEvent.definition(options.waitingRoom(), java.time.Instant.now()));
+        WorkerSettings workerSettings = WorkerSettings.defaults()
+                .withKafka(kafkaBootstrap)
+                .withNamespace(options.topics().namespace())
+                .withStateDir(options.dataDir().resolve("streams"));
+        started.push(Workers.start(workerSettings));
+        ingress = Ingress.start(IngressSettings.defaults(kafkaBootstrap).withTopics(options.topics()).withPort(options.port()));
+        started.push(ingress);
+    }
+
+    /** Writes an event definition to the events topic and waits for the broker's acknowledgement. */
+    public static void publishEvent(String kafka, TopicNames topics, EventDefinition event) {
+        Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka,
+                ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<String, byte[]> producer =
+                     new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer())) {
+            ProducerRecord<String, byte[]> record = new ProducerRecord<>(topics.events(), event.eventId(), Json.write(event));
+            Headers.putCorrelationId(record.headers(), event.eventId());
+            producer.send(record).get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while writing event " + event.eventId(), e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot write event " + event.eventId() + ": " + e.getMessage(), e);
+        }
+    }
+
+    public String kafkaBootstrap() {
+        return kafkaBootstrap;
+    }
+
+    public String redisUri() {
+        return redisUri;
+    }
+
+    public int port() {
+        return ingress.port();
+    }
+
+    /** Stops everything that started, last started first. Idempotent. */
+    @Override
+    public synchronized void close() {
+        while (!started.isEmpty()) {
+            AutoCloseable part = started.pop();
+            try {
+                part.close();
+            } catch (Exception e) {
+                LOG.warn("{} did not stop cleanly: {}", part.getClass().getSimpleName(), e.toString());
+            }
+        }
+    }
+
+    /** Waits until the JVM is asked to stop (Ctrl-C or SIGTERM), then stops the pipeline. */
+    public void runUntilStopped() throws InterruptedException {
+        Thread hook = new Thread(this::close, "stagedoor-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Thread.currentThread().join(Duration.ofDays(365).toMillis());
+    }
+}

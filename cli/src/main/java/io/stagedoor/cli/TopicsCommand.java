@@ -1,0 +1,40 @@
+package io.stagedoor.cli;
+
+import io.stagedoor.topics.TopicCreator;
+import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.TopicSettings;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code stagedoor topics}: creates the pipeline's missing topics. */
+@Command(name = "topics", mixinStandardHelpOptions = true,
+        description = "Create the pipeline's topics that do not exist yet, and list them.")
+final class TopicsCommand implements Callable<Integer> {
+
+    @Option(names = "--kafka", required = true, description = "Kafka bootstrap servers (host:port).")
+    String kafka;
+
+    @Option(names = "--partitions", defaultValue = "12", description = "Partitions of each new topic (default ${DEFAULT-VALUE}).")
+    int partitions;
+
+    @Option(names = "--replication-factor", defaultValue = "1", description = "Replicas of each new topic (default ${DEFAULT-VALUE}).")
+    short replicationFactor;
+
+    @Option(names = "--namespace", defaultValue = "", description = "Topic namespace (default none).")
+    String namespace;
+
+    @Override
+    public Integer call() {
+        TopicNames names = new TopicNames(namespace);
+        TopicSettings settings = new TopicSettings(partitions, replicationFactor, TopicSettings.DEFAULT_RETENTION);
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka))) {
+            TopicCreator.ensure(admin, names, settings, 30_000);
+        }
+        names.all().forEach(System.out::println);
+        return 0;
+    }
+}

@@ -1,0 +1,60 @@
+package io.stagedoor.cli;
+
+import io.stagedoor.topics.TopicNames;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code stagedoor up}: the whole pipeline in one process, on embedded servers unless told otherwise. */
+@Command(name = "up", mixinStandardHelpOptions = true,
+        description = "Run the whole pipeline in one process: Kafka, Redis, workers, ingress and the demo event.")
+final class UpCommand implements Callable<Integer> {
+
+    @Option(names = "--port", defaultValue = "8080", description = "Ingress HTTP port (default ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--data-dir", defaultValue = "data", description = "Where the embedded broker keeps its data (default ./${DEFAULT-VALUE}).")
+    Path dataDir;
+
+    @Option(names = "--kafka", description = "Use this Kafka (host:port) instead of the embedded broker.")
+    String kafka;
+
+    @Option(names = "--redis", description = "Use this Redis (redis://host:port) instead of the embedded one.")
+    String redis;
+
+    @Option(names = "--kafka-port", defaultValue = "9092", description = "Preferred port of the embedded broker; a free one if taken (default ${DEFAULT-VALUE}).")
+    int kafkaPort;
+
+    @Option(names = "--redis-port", defaultValue = "6379", description = "Preferred port of the embedded Redis; a free one if taken (default ${DEFAULT-VALUE}).")
+    int redisPort;
+
+    @Option(names = "--partitions", defaultValue = "12", description = "Partitions of each topic created (default ${DEFAULT-VALUE}).")
+    int partitions;
+
+    @Option(names = "--waiting-room", description = "Turn the demo event's waiting room on.")
+    boolean waitingRoom;
+
+    @Override
+    public Integer call() throws Exception {
+        Pipeline.Options options = new Pipeline.Options(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions,
+                waitingRoom, TopicNames.defaults());
+        Pipeline pipeline = Pipeline.start(options);
+        System.out.printf("""
+
+                stagedoor is up
+                  ingress  http://127.0.0.1:%d
+                  kafka    %s%s
+                  redis    %s%s
+                  event    %s (seats A-1 … T-50)
+                try: TOKEN=$(./stagedoor token --buyer 8812)
+                     curl -i -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
+                          -d '{"seats":["A-1","A-2"]}' http://127.0.0.1:%d/v1/events/%s/holds
+                Ctrl-C stops everything.
+                %n""", pipeline.port(), pipeline.kafkaBootstrap(), kafka == null ? " (embedded)" : "",
+                pipeline.redisUri(), redis == null ? " (embedded)" : "", DemoEvent.EVENT_ID, pipeline.port(),
+                DemoEvent.EVENT_ID);
+        pipeline.runUntilStopped();
+        return 0;
+    }
+}

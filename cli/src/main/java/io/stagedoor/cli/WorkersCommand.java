@@ -1,0 +1,49 @@
+package io.stagedoor.cli;
+
+import io.stagedoor.workers.WorkerRole;
+import io.stagedoor.workers.WorkerSettings;
+import io.stagedoor.workers.Workers;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code stagedoor workers}: one worker process; start more to scale. SIGTERM drains it. */
+@Command(name = "workers", mixinStandardHelpOptions = true,
+        description = "Run a worker process (inventory and checkout pool, or one of them); SIGTERM drains it.")
+final class WorkersCommand implements Callable<Integer> {
+
+    @Option(names = "--kafka", required = true, description = "Kafka bootstrap servers (host:port).")
+    String kafka;
+
+    @Option(names = "--namespace", defaultValue = "", description = "Topic namespace (default none).")
+    String namespace;
+
+    @Option(names = "--roles", split = ",", description = "inventory, checkout or both (default both).")
+    Set<WorkerRole> roles = EnumSet.allOf(WorkerRole.class);
+
+    @Option(names = "--state-dir", description = "Where the inventory keeps its local state.")
+    Path stateDir;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        WorkerSettings settings = WorkerSettings.defaults().withKafka(kafka).withNamespace(namespace).withRoles(roles);
+        if (stateDir != null) {
+            settings = settings.withStateDir(stateDir);
+        }
+        AutoCloseable workers = Workers.start(settings);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                workers.close();
+            } catch (Exception e) {
+                System.err.println("workers did not drain cleanly: " + e);
+            }
+        }, "workers-drain"));
+        System.out.println("workers running " + settings.roles() + " against " + kafka);
+        Thread.currentThread().join(Duration.ofDays(365).toMillis());
+        return 0;
+    }
+}
