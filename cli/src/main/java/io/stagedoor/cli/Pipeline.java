@@ -91,9 +91,21 @@ public final class Pipeline implements AutoCloseable {
                 .withKafka(kafkaBootstrap)
                 .withNamespace(options.topics().namespace())
                 .withStateDir(options.dataDir().resolve("streams"));
-        started.push(Workers.start(workerSettings));
+        Workers workers = Workers.start(workerSettings, Workers.gatewayFor(workerSettings));
+        started.push(workers);
+        awaitReady(workers);
         ingress = Ingress.start(IngressSettings.defaults(kafkaBootstrap).withTopics(options.topics()).withPort(options.port()));
         started.push(ingress);
+    }
+
+    private static void awaitReady(Workers workers) {
+        try {
+            if (!workers.awaitReady(Duration.ofSeconds(60))) {
+                LOG.warn("the workers were not ready within 60 s; starting the ingress anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Writes an event definition to the events topic and waits for the broker's acknowledgement. */

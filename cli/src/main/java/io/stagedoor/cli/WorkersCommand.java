@@ -34,13 +34,9 @@ final class WorkersCommand implements Callable<Integer> {
         if (stateDir != null) {
             settings = settings.withStateDir(stateDir);
         }
-        AutoCloseable workers = Workers.start(settings);
+        Workers workers = Workers.start(settings, Workers.gatewayFor(settings));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                workers.close();
-            } catch (Exception e) {
-                System.err.println("workers did not drain cleanly: " + e);
-            }
+            workers.close();
         }, "workers-drain"));
         System.out.println("workers running " + settings.roles() + " against " + kafka);
         Thread.currentThread().join(Duration.ofDays(365).toMillis());

@@ -1,7 +1,5 @@
 package io.stagedoor.ingress;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stagedoor.ingress.auth.AuthenticationRing;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.events.AdminEventsResource;
@@ -11,14 +9,13 @@ import io.stagedoor.ingress.events.SeatMap;
 import io.stagedoor.ingress.follow.TopicFollower;
 import io.stagedoor.ingress.health.HealthResource;
 import io.stagedoor.ingress.holds.HoldsResource;
+import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.ProblemMappers;
 import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.ingress.results.ResultsResource;
 import io.stagedoor.ingress.results.ResultsView;
 import io.stagedoor.topics.ids.CorrelationIds;
-import io.stagedoor.topics.json.Json;
-import jakarta.ws.rs.ext.ContextResolver;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -66,8 +63,7 @@ public final class Ingress implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         CorrelationIds ids = new CorrelationIds(settings.secretBytes(), clock);
         BuyerTokens tokens = new BuyerTokens(settings.secretBytes(), settings.tokenIssuer(), clock);
-        ObjectMapper http = Json.mapper().copy().setSerializationInclusion(JsonInclude.Include.NON_NULL);
-        JsonBody body = new JsonBody(http, settings.maxBodyBytes());
+        JsonBody body = new JsonBody(HttpJson.mapper(), settings.maxBodyBytes());
 
         EventCatalog catalog = new EventCatalog();
         SeatMap seatMap = new SeatMap();
@@ -83,7 +79,7 @@ public final class Ingress implements AutoCloseable {
 
         ResourceConfig config = new ResourceConfig()
                 .register(JacksonFeature.withoutExceptionMappers())
-                .register((ContextResolver<ObjectMapper>) type -> http)
+                .register(new HttpJson())
                 .register(new ProblemMappers.Raised())
                 .register(new ProblemMappers.Framework())
                 .register(new ProblemMappers.Unexpected())

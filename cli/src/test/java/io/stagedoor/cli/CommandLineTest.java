@@ -1,0 +1,43 @@
+package io.stagedoor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stagedoor.ingress.IngressSettings;
+import io.stagedoor.ingress.auth.BuyerTokens;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class CommandLineTest {
+
+    @Test
+    void helpListsEverySubcommand() {
+        StringWriter out = new StringWriter();
+        CommandLine command = Stagedoor.commandLine().setOut(new PrintWriter(out));
+        assertThat(command.execute("--help")).isZero();
+        assertThat(out.toString()).contains("up", "ingress", "workers", "token", "topics", "events");
+    }
+
+    @Test
+    void theTokenCommandPrintsATokenTheIngressAccepts() {
+        java.io.PrintStream original = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            assertThat(Stagedoor.commandLine().execute("token", "--buyer", "8812")).isZero();
+        } finally {
+            System.setOut(original);
+        }
+        BuyerTokens tokens = new BuyerTokens(IngressSettings.DEVELOPMENT_SECRET.getBytes(StandardCharsets.UTF_8),
+                "stagedoor", Clock.systemUTC());
+        assertThat(tokens.verify(printed.toString(StandardCharsets.UTF_8).trim())).contains("8812");
+    }
+
+    @Test
+    void theDemoEventHasAThousandSeatsFromA1ToT50() {
+        assertThat(DemoEvent.seats()).hasSize(1000).startsWith("A-1").endsWith("T-50");
+    }
+}
