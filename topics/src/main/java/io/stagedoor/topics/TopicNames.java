@@ -50,10 +50,13 @@ public record TopicNames(String namespace) {
     /** Every admission decision, for audit, keyed by limiter key. */
     public String admissions() { return name("admissions"); }
 
+    /** Every step of buyers through the waiting rooms, for audit, keyed by event id. */
+    public String waitingRoom() { return name("waiting-room"); }
+
     /** Every topic of the pipeline. */
     public List<String> all() {
         return List.of(events(), holds(), checkouts(), payments(), paymentOutcomes(), paymentsDeadLetter(),
-                results(), seatChanges(), admissions());
+                results(), seatChanges(), admissions(), waitingRoom());
     }
 
     /** The topics keyed by event id that one inventory task reads together; they must share a partition count. */
