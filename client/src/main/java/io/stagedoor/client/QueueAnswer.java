@@ -1,0 +1,5 @@
+package io.stagedoor.client;
+
+/** The answer to joining or asking about the waiting room: {@link InQueue}, {@link PassIssued}, or not. */
+public sealed interface QueueAnswer extends Answer permits InQueue, PassIssued, Refusal, Unreachable {
+}
