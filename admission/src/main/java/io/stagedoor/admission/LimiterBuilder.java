@@ -27,6 +27,8 @@ import java.util.function.LongSupplier;
  */
 public final class LimiterBuilder {
 
+    private static final int REQUEST_QUEUE_BOUND = 65_536;
+
     private LongSupplier clock = System::currentTimeMillis;
     private AdmissionMetrics metrics;
     private LimiterSettings settings = LimiterSettings.defaults();
@@ -64,7 +66,6 @@ public final class LimiterBuilder {
 
     /** Buckets in Redis, through a client this limiter creates, tunes for fast failure, and closes. */
     public Limiter redis(String redisUri) {
-        Duration timeout = settings.outage().commandTimeout();
         ClientResources resources = ClientResources.builder()
                 // Come back within a second of Redis returning, instead of Lettuce's default 30 s ceiling.
                 .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2,
@@ -75,11 +76,17 @@ public final class LimiterBuilder {
                 // While disconnected, fail at once (and fall back) rather than queue decisions that would
                 // spend tokens seconds later when Redis returns.
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-                .timeoutOptions(TimeoutOptions.enabled(timeout))
+                // No Lettuce command timeout: it schedules a task per command on another thread, which costs
+                // more than the decision. The guard's deadline sweeper bounds every call instead, and the breaker
+                // stops sending while Redis hangs; the queue bound caps what a hang can pile up before it opens.
+                .timeoutOptions(TimeoutOptions.builder().timeoutCommands(false).build())
+                .requestQueueSize(REQUEST_QUEUE_BOUND)
                 .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(1)).build())
                 .build());
         StatefulRedisConnection<String, String> connection = client.connect(StringCodec.UTF8);
-        return assemble(guard(RedisBucketStore.on(connection)), DecisionSource.REDIS, () -> {
+        RedisOutageGuard guard = guard(RedisBucketStore.on(connection));
+        return assemble(guard, DecisionSource.REDIS, () -> {
+            guard.close();
             connection.close();
             client.shutdown();
             resources.shutdown();
@@ -89,7 +96,11 @@ public final class LimiterBuilder {
     /** Buckets in Redis through a client the caller owns; the limiter closes only its connection. */
     public Limiter redis(RedisClient client) {
         StatefulRedisConnection<String, String> connection = client.connect(StringCodec.UTF8);
-        return assemble(guard(RedisBucketStore.on(connection)), DecisionSource.REDIS, connection::close);
+        RedisOutageGuard guard = guard(RedisBucketStore.on(connection));
+        return assemble(guard, DecisionSource.REDIS, () -> {
+            guard.close();
+            connection.close();
+        });
     }
 
     /**
@@ -97,10 +108,11 @@ public final class LimiterBuilder {
      * instrumented stores in tests).
      */
     public Limiter remote(BucketStore store) {
-        return assemble(guard(store), DecisionSource.REDIS, () -> { });
+        RedisOutageGuard guard = guard(store);
+        return assemble(guard, DecisionSource.REDIS, guard::close);
     }
 
-    private BucketStore guard(BucketStore redis) {
+    private RedisOutageGuard guard(BucketStore redis) {
         return new RedisOutageGuard(redis, settings.outage(), metrics());
     }
 

@@ -11,6 +11,7 @@ import io.stagedoor.admission.metrics.AdmissionMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -22,19 +23,22 @@ import java.util.concurrent.TimeUnit;
  * the network, until a probe succeeds. The caller treats any failure as "Redis unavailable" and falls back.
  * Logs once per breaker transition, never per request.
  */
-public final class RedisOutageGuard implements BucketStore {
+public final class RedisOutageGuard implements BucketStore, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(RedisOutageGuard.class);
+    private static final Duration TICK = Duration.ofMillis(5);
 
     private final BucketStore redis;
     private final OutageSettings settings;
     private final CircuitBreaker breaker;
     private final AdmissionMetrics metrics;
+    private final DeadlineSweeper deadlines;
 
     public RedisOutageGuard(BucketStore redis, OutageSettings settings, AdmissionMetrics metrics) {
         this.redis = redis;
         this.settings = settings;
         this.metrics = metrics;
+        this.deadlines = new DeadlineSweeper(settings.commandTimeout(), TICK);
         this.breaker = CircuitBreaker.of("stagedoor-redis", CircuitBreakerConfig.custom()
                 .failureRateThreshold(settings.failureRatePercent())
                 .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
@@ -64,11 +68,12 @@ public final class RedisOutageGuard implements BucketStore {
         long start = System.nanoTime();
         CompletableFuture<BucketOutcome> call;
         try {
-            call = redis.take(requests, nowMillis).toCompletableFuture();
+            // A copy, so a timeout fails our view of the call and never completes the store's own future.
+            call = redis.take(requests, nowMillis).toCompletableFuture().thenApply(outcome -> outcome);
         } catch (RuntimeException e) {
             call = CompletableFuture.failedFuture(e);
         }
-        return call.orTimeout(settings.commandTimeout().toNanos(), TimeUnit.NANOSECONDS)
+        return deadlines.watch(call, start)
                 .whenComplete((outcome, error) -> {
                     long elapsed = System.nanoTime() - start;
                     metrics.redisCall(elapsed, error == null);
@@ -78,6 +83,11 @@ public final class RedisOutageGuard implements BucketStore {
                         breaker.onError(elapsed, TimeUnit.NANOSECONDS, error);
                     }
                 });
+    }
+
+    @Override
+    public void close() {
+        deadlines.close();
     }
 
     /** The breaker's state name: CLOSED, OPEN, HALF_OPEN. */

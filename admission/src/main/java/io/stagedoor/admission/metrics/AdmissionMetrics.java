@@ -81,7 +81,6 @@ public final class AdmissionMetrics {
         return Timer.builder(AdmissionMeter.REDIS_LATENCY.meterName())
                 .description(AdmissionMeter.REDIS_LATENCY.description())
                 .tag(AdmissionMeter.TAG_RESULT, result)
-                .publishPercentiles(0.5, 0.99)
                 .register(registry);
     }
 }

@@ -142,12 +142,13 @@ abstract class BucketStoreContract {
 
     @Test
     void neverDriftsOverManyRefills() {
-        // 1 token per 7 ms, asked for every 3 ms for 30 s: the bucket never fills, so every partial token
-        // counts and exactly (10 tokens + 30,000 ms of refill) / 7 ms per token are admitted.
-        BucketRequest odd = new BucketRequest(freshKey("drift"), 10, 1, 7, 1);
+        // 1 token per 7 s, asked for every 3 s for 30,000 s: the bucket never fills, so every partial token
+        // counts and exactly (10 tokens + 30,000 s of refill) / 7 s per token are admitted. (Slow on the fake
+        // clock so that the key's wall-clock expiry, twice the 70 s time to fill, never interferes.)
+        BucketRequest odd = new BucketRequest(freshKey("drift"), 10, 1, 7_000, 1);
         int admitted = 0;
         for (int step = 0; step <= 10_000; step++) {
-            admitted += take(T0 + 3L * step, odd).admitted() ? 1 : 0;
+            admitted += take(T0 + 3_000L * step, odd).admitted() ? 1 : 0;
         }
         assertThat(admitted).isEqualTo((10 * 7 + 30_000) / 7);
     }

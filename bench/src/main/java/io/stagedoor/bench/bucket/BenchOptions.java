@@ -1,0 +1,48 @@
+package io.stagedoor.bench.bucket;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Command-line flags of {@link BucketBenchmark}, with their defaults (a full run takes about 2.5 minutes).
+ *
+ * @param redisUri  {@code --redis redis://host:port}; default: start an embedded Redis
+ * @param keys      {@code --keys 100000}: how many random keys
+ * @param round     {@code --seconds 3}: length of one measured round
+ * @param rounds    {@code --rounds 2}: rounds per contender per cell (alternating contenders)
+ * @param inFlight  {@code --in-flight 1,64,256}
+ * @param warmup    {@code --warmup 2}: seconds of warm-up per contender before measuring
+ */
+record BenchOptions(String redisUri, int keys, Duration round, int rounds, List<Integer> inFlight, Duration warmup) {
+
+    static BenchOptions parse(String[] args) {
+        String redis = null;
+        int keys = 100_000;
+        Duration round = Duration.ofSeconds(3);
+        int rounds = 2;
+        List<Integer> inFlight = List.of(1, 64, 256);
+        Duration warmup = Duration.ofSeconds(2);
+        for (int i = 0; i < args.length; i++) {
+            String value = i + 1 < args.length ? args[i + 1] : "";
+            switch (args[i]) {
+                case "--redis" -> redis = value;
+                case "--keys" -> keys = Integer.parseInt(value);
+                case "--seconds" -> round = Duration.ofMillis((long) (Double.parseDouble(value) * 1000));
+                case "--rounds" -> rounds = Integer.parseInt(value);
+                case "--in-flight" -> {
+                    List<Integer> levels = new ArrayList<>();
+                    for (String level : value.split(",")) {
+                        levels.add(Integer.parseInt(level.trim()));
+                    }
+                    inFlight = List.copyOf(levels);
+                }
+                case "--warmup" -> warmup = Duration.ofMillis((long) (Double.parseDouble(value) * 1000));
+                default -> throw new IllegalArgumentException("unknown flag " + args[i]
+                        + "; flags: --redis URI --keys N --seconds S --rounds N --in-flight 1,64,256 --warmup S");
+            }
+            i++;
+        }
+        return new BenchOptions(redis, keys, round, rounds, inFlight, warmup);
+    }
+}

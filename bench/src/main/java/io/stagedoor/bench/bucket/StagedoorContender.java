@@ -1,0 +1,57 @@
+package io.stagedoor.bench.bucket;
+
+import io.stagedoor.admission.Decision;
+import io.stagedoor.admission.DecisionSource;
+import io.stagedoor.admission.Limiter;
+import io.stagedoor.admission.LimiterSettings;
+import io.stagedoor.admission.fallback.OutageSettings;
+import io.stagedoor.admission.limit.LimitCheck;
+import io.stagedoor.admission.limit.LimitPolicy;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.LongAdder;
+
+/** The whole {@link Limiter} path the ingress uses: refusal cache, breaker, metrics, one EVALSHA. */
+final class StagedoorContender implements Contender {
+
+    private final Limiter limiter;
+    private final LimitPolicy policy;
+    private final LongAdder notFromRedis = new LongAdder();
+
+    StagedoorContender(String redisUri, LimitPolicy policy) {
+        // A 1 s timeout: a timed-out call would fail open and flatter the figures; count any that slip through.
+        this.limiter = Limiter.builder().keyNamespace("bench-sd")
+                .settings(LimiterSettings.defaults().withOutage(
+                        OutageSettings.defaults().withCommandTimeout(Duration.ofSeconds(1))))
+                .redis(redisUri);
+        this.policy = policy;
+    }
+
+    @Override
+    public String name() {
+        return "stagedoor";
+    }
+
+    @Override
+    public CompletableFuture<Boolean> decide(String key) {
+        return limiter.decide(LimitCheck.of(policy, key)).toCompletableFuture().thenApply(this::admitted);
+    }
+
+    private boolean admitted(Decision decision) {
+        if (decision.source() != DecisionSource.REDIS) {
+            notFromRedis.increment();
+        }
+        return decision.admitted();
+    }
+
+    /** Decisions not taken by Redis (fallbacks): should stay 0 for the figures to mean anything. */
+    long notFromRedis() {
+        return notFromRedis.sum();
+    }
+
+    @Override
+    public void close() {
+        limiter.close();
+    }
+}
