@@ -1,0 +1,113 @@
+package io.stagedoor.cli.audit.check;
+
+import io.stagedoor.cli.audit.AuditMessages;
+import io.stagedoor.cli.audit.AuditWindow;
+import io.stagedoor.cli.audit.evidence.Evidence;
+import io.stagedoor.cli.audit.evidence.Located;
+import io.stagedoor.topics.WaitingRoomRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Waiting-room admissions followed positions at the recorded rate. Per event, the admission frontier (the highest
+ * position admitted so far) may grow between any two moments by no more than the entry rate in force allowed over
+ * that time, plus one second's worth of slack for instances that each admit their share. Buyers who come back late
+ * for their pass (a low position admitted late) do not move the frontier and are fine; nobody may be admitted
+ * twice. The frontier starts at 0 at a shuffle; in a window that opens mid-sale, the first second of admissions
+ * sets it.
+ */
+final class WaitingRoomOrder implements Check {
+
+    static final String NAME = "waiting-room-order";
+    private static final Duration BASELINE = Duration.ofSeconds(1);
+
+    /** One event's replay: the allowance is the integral of the rate, in positions. */
+    private static final class Room {
+        private double allowance;
+        private Instant lastAt;
+        private double rate;
+        private long frontier;
+        private Double base;
+        private Double baselineLevel;
+        private Instant baselineUntil;
+        private final Set<String> admitted = new HashSet<>();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public CheckResult run(Evidence evidence, AuditWindow window, int keep) {
+        Map<String, Room> rooms = new HashMap<>();
+        Offenses offenses = new Offenses(keep);
+        long admissions = 0;
+        for (Located<WaitingRoomRecord> located : evidence.waitingRoom()) {
+            WaitingRoomRecord record = located.value();
+            Instant at = record.at() != null ? record.at() : located.ref().timestamp();
+            Room room = rooms.computeIfAbsent(record.eventId(), id -> new Room());
+            if (room.lastAt != null && at.isAfter(room.lastAt)) {
+                room.allowance += room.rate * Duration.between(room.lastAt, at).toNanos() / 1e9;
+            }
+            room.lastAt = room.lastAt == null || at.isAfter(room.lastAt) ? at : room.lastAt;
+            if (record.rate() > 0) {
+                room.rate = record.rate();
+            }
+            switch (record.kind()) {
+                case WaitingRoomRecord.SHUFFLED -> {
+                    room.frontier = 0;
+                    room.base = -room.allowance;
+                }
+                case WaitingRoomRecord.ADMITTED -> {
+                    admissions++;
+                    admit(room, located, at, offenses);
+                }
+                default -> { }
+            }
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("events", rooms.size());
+        details.put("admissions", admissions);
+        details.put("records", evidence.waitingRoom().size());
+        return CheckResult.judged(NAME, "waiting-room admissions followed positions and the recorded rate",
+                admissions, offenses, details);
+    }
+
+    private static void admit(Room room, Located<WaitingRoomRecord> located, Instant at, Offenses offenses) {
+        WaitingRoomRecord record = located.value();
+        String ticket = record.ticket() != null ? record.ticket() : record.buyerId();
+        if (ticket != null && !room.admitted.add(ticket)) {
+            offenses.add(Offense.at(located.ref(), ticket, AuditMessages.admittedTwice(record.eventId(), ticket)));
+            return;
+        }
+        if (record.position() <= room.frontier) {
+            return;
+        }
+        room.frontier = record.position();
+        double level = room.frontier - room.allowance;
+        if (room.base == null) {
+            if (room.baselineUntil == null) {
+                room.baselineUntil = at.plus(BASELINE);
+            }
+            if (!at.isAfter(room.baselineUntil) || room.baselineLevel == null) {
+                // The latest frontier of the first second is the baseline: early stragglers do not set it.
+                room.baselineLevel = level;
+                return;
+            }
+            room.base = room.baselineLevel;
+        }
+        double slack = Math.max(1, Math.ceil(room.rate));
+        double ahead = level - room.base - slack;
+        if (ahead > 0) {
+            offenses.add(Offense.at(located.ref(), record.eventId() + "#" + record.position(),
+                    AuditMessages.aheadOfRate(record.eventId(), record.position(), ahead, room.rate)));
+        }
+        room.base = Math.min(room.base, level);
+    }
+}

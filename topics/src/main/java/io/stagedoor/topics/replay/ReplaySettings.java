@@ -1,0 +1,47 @@
+package io.stagedoor.topics.replay;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a replay reads. The defaults favour throughput: large fetches, many records per poll, bytes left
+ * undecoded for the caller to parse only what it needs.
+ *
+ * @param bootstrapServers        the cluster
+ * @param maxPollRecords          records per poll (default 20,000)
+ * @param fetchMaxBytes           bytes per fetch across partitions (default 64 MiB)
+ * @param maxPartitionFetchBytes  bytes per partition per fetch (default 8 MiB)
+ * @param stallTimeout            how long reading may make no progress before it fails (default 30 s)
+ * @param progressEvery           records between two progress calls (default 50,000)
+ */
+public record ReplaySettings(String bootstrapServers, int maxPollRecords, int fetchMaxBytes,
+                             int maxPartitionFetchBytes, Duration stallTimeout, int progressEvery) {
+
+    public static final int DEFAULT_MAX_POLL_RECORDS = 20_000;
+    public static final int DEFAULT_FETCH_MAX_BYTES = 64 * 1024 * 1024;
+    public static final int DEFAULT_MAX_PARTITION_FETCH_BYTES = 8 * 1024 * 1024;
+    public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(30);
+    public static final int DEFAULT_PROGRESS_EVERY = 50_000;
+
+    public ReplaySettings {
+        Objects.requireNonNull(bootstrapServers, "bootstrapServers");
+        positive("maxPollRecords", maxPollRecords);
+        positive("fetchMaxBytes", fetchMaxBytes);
+        positive("maxPartitionFetchBytes", maxPartitionFetchBytes);
+        positive("progressEvery", progressEvery);
+        Objects.requireNonNull(stallTimeout, "stallTimeout");
+        positive("stallTimeout", stallTimeout.toMillis());
+    }
+
+    /** The defaults against {@code bootstrapServers}. */
+    public static ReplaySettings defaults(String bootstrapServers) {
+        return new ReplaySettings(bootstrapServers, DEFAULT_MAX_POLL_RECORDS, DEFAULT_FETCH_MAX_BYTES,
+                DEFAULT_MAX_PARTITION_FETCH_BYTES, DEFAULT_STALL_TIMEOUT, DEFAULT_PROGRESS_EVERY);
+    }
+
+    private static void positive(String setting, long value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(ReplayMessages.notPositive(setting, value));
+        }
+    }
+}
