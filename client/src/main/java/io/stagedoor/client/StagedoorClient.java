@@ -1,6 +1,7 @@
 package io.stagedoor.client;
 
 import io.stagedoor.client.internal.Answers;
+import io.stagedoor.client.internal.Bodies;
 import io.stagedoor.client.internal.PassWait;
 import io.stagedoor.client.internal.Requests;
 import io.stagedoor.client.internal.ResultWait;
@@ -13,7 +14,6 @@ import java.net.http.HttpRequest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -73,7 +73,7 @@ public final class StagedoorClient {
         if (seats == null || seats.isEmpty()) {
             throw new IllegalArgumentException(ClientMessages.SEATS_REQUIRED);
         }
-        return submit(Operation.HOLD, routes.holds(eventId), requireToken(token), Map.of("seats", List.copyOf(seats)),
+        return submit(Operation.HOLD, routes.holds(eventId), requireToken(token), new Bodies.Hold(List.copyOf(seats)),
                 options);
     }
 
@@ -87,7 +87,7 @@ public final class StagedoorClient {
         Objects.requireNonNull(holdId, "holdId");
         Objects.requireNonNull(paymentToken, "paymentToken");
         return submit(Operation.CHECKOUT, routes.checkout(holdId), requireToken(token),
-                Map.of("paymentToken", paymentToken), options);
+                new Bodies.Checkout(paymentToken), options);
     }
 
     public CompletableFuture<SubmitAnswer> checkout(String token, String holdId, String paymentToken) {
@@ -126,7 +126,7 @@ public final class StagedoorClient {
         Objects.requireNonNull(password, "password");
         RetryPolicy policy = settings.retryPolicy();
         Trace trace = Trace.start(settings.clock(), policy.maxElapsed());
-        HttpRequest request = Requests.post(routes.login(), null, Map.of("email", email, "password", password),
+        HttpRequest request = Requests.post(routes.login(), null, new Bodies.Login(email, password),
                 null, null, policy.requestTimeout());
         return loop.run(Operation.LOGIN, sendAt -> request, policy, trace)
                 .thenApply(exchange -> finished(Operation.LOGIN, Answers.loggedIn(exchange, trace)));

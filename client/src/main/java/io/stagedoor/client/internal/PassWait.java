@@ -33,7 +33,7 @@ public final class PassWait {
     public CompletableFuture<QueueAnswer> ask(String token, String eventId, String ticket, String idempotencyKey,
                                               RetryPolicy policy, Trace trace) {
         Function<Instant, HttpRequest> request = ticket == null
-                ? sendAt -> Requests.post(routes.queue(eventId), token, java.util.Map.of(), idempotencyKey, null,
+                ? sendAt -> Requests.post(routes.queue(eventId), token, new Bodies.Join(), idempotencyKey, null,
                         policy.requestTimeout())
                 : sendAt -> Requests.get(routes.queueTicket(eventId, ticket), token, -1, policy.requestTimeout());
         Operation operation = ticket == null ? Operation.QUEUE_JOIN : Operation.QUEUE_STATUS;
