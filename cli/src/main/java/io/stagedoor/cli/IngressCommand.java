@@ -27,7 +27,7 @@ final class IngressCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        IngressSettings settings = IngressSettings.defaults(kafka).withTopics(new TopicNames(namespace)).withPort(port);
+        IngressSettings settings = IngressSettings.builder(kafka).topics(new TopicNames(namespace)).port(port).redisUri(redis).build();
         Ingress ingress = Ingress.start(settings);
         Runtime.getRuntime().addShutdownHook(new Thread(ingress::close, "ingress-stop"));
         System.out.println("ingress listening on http://127.0.0.1:" + ingress.port());

@@ -94,7 +94,7 @@ public final class Pipeline implements AutoCloseable {
         Workers workers = Workers.start(workerSettings, Workers.gatewayFor(workerSettings));
         started.push(workers);
         awaitReady(workers);
-        ingress = Ingress.start(IngressSettings.defaults(kafkaBootstrap).withTopics(options.topics()).withPort(options.port()));
+        ingress = Ingress.start(IngressSettings.builder(kafkaBootstrap).topics(options.topics()).port(options.port()).redisUri(redisUri).build());
         started.push(ingress);
     }
 

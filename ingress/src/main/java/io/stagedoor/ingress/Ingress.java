@@ -1,20 +1,30 @@
 package io.stagedoor.ingress;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.ingress.auth.AuthenticationRing;
 import io.stagedoor.ingress.auth.BuyerTokens;
+import io.stagedoor.ingress.checkout.CheckoutPermits;
+import io.stagedoor.ingress.checkout.CheckoutResource;
 import io.stagedoor.ingress.events.AdminEventsResource;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.ingress.events.EventsResource;
 import io.stagedoor.ingress.events.SeatMap;
 import io.stagedoor.ingress.follow.TopicFollower;
 import io.stagedoor.ingress.health.HealthResource;
+import io.stagedoor.ingress.health.Readiness;
 import io.stagedoor.ingress.holds.HoldsResource;
 import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.ProblemMappers;
+import io.stagedoor.ingress.metrics.IngressMetrics;
+import io.stagedoor.ingress.metrics.MetricsResource;
+import io.stagedoor.ingress.metrics.SchedulingLag;
 import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.ingress.results.ResultsResource;
 import io.stagedoor.ingress.results.ResultsView;
+import io.stagedoor.ingress.rings.DoorRing;
 import io.stagedoor.topics.ids.CorrelationIds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,9 +32,10 @@ import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.jackson.JacksonFeature;
 import org.glassfish.jersey.server.ResourceConfig;
@@ -33,49 +44,89 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One running ingress instance: the HTTP server, its publisher and the views that follow the topics. Instances
- * share nothing but Kafka and Redis, so any number can run behind a load balancer.
+ * One running ingress instance: the HTTP server with its rings, its publisher and the views that follow the
+ * topics. Instances share nothing but Kafka and Redis, so any number can run behind a load balancer.
  */
 public final class Ingress implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Ingress.class);
     /**
      * Jersey warns that resource instances "do not implement any provider interfaces" although it serves them
-     * (eclipse-ee4j/jersey#3700); kept in a field so the level sticks.
+     * (eclipse-ee4j/jersey#3700); kept in fields so the levels stick.
      */
     private static final java.util.logging.Logger JERSEY_PROVIDERS = quiet("org.glassfish.jersey.internal.inject.Providers");
     private static final java.util.logging.Logger GRIZZLY = quiet("org.glassfish.grizzly");
 
-    private final HttpServer server;
-    private final Publisher publisher;
-    private final List<TopicFollower> followers;
-    private final ResultsView results;
+    /** HTTP worker threads: the routes never block, so a few per core are enough. */
+    public static final int WORKER_THREADS = 16;
+    /** HTTP work waiting for a worker thread, at most. */
+    public static final int WORKER_QUEUE = 4096;
 
-    private Ingress(HttpServer server, Publisher publisher, List<TopicFollower> followers, ResultsView results) {
+    private final Deque<AutoCloseable> parts;
+    private final HttpServer server;
+    private final ResultsView results;
+    private final CheckoutPermits checkouts;
+    private final PrometheusMeterRegistry registry;
+
+    private Ingress(Deque<AutoCloseable> parts, HttpServer server, ResultsView results, CheckoutPermits checkouts,
+                    PrometheusMeterRegistry registry) {
+        this.parts = parts;
         this.server = server;
-        this.publisher = publisher;
-        this.followers = followers;
         this.results = results;
+        this.checkouts = checkouts;
+        this.registry = registry;
     }
 
     /** Starts an instance; the topics must exist. Returns once it is serving and has read the events. */
     public static Ingress start(IngressSettings settings) {
+        Deque<AutoCloseable> parts = new ArrayDeque<>();
+        try {
+            return start(settings, parts);
+        } catch (RuntimeException e) {
+            closeAll(parts);
+            throw e;
+        }
+    }
+
+    private static Ingress start(IngressSettings settings, Deque<AutoCloseable> parts) {
         Clock clock = Clock.systemUTC();
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        IngressMetrics metrics = new IngressMetrics(registry);
         CorrelationIds ids = new CorrelationIds(settings.secretBytes(), clock);
         BuyerTokens tokens = new BuyerTokens(settings.secretBytes(), settings.tokenIssuer(), clock);
         JsonBody body = new JsonBody(HttpJson.mapper(), settings.maxBodyBytes());
 
+        ConcurrencyBound door = new ConcurrencyBound("in-flight", settings.maxInFlight());
+        CheckoutPermits checkouts = new CheckoutPermits(new ConcurrencyBound("checkouts", settings.maxCheckouts()),
+                settings.checkoutPermitTimeout());
+        parts.push(checkouts);
+        SchedulingLag lag = new SchedulingLag();
+        parts.push(lag);
+
         EventCatalog catalog = new EventCatalog();
         SeatMap seatMap = new SeatMap();
         ResultsView results = new ResultsView(settings.resultsWindow(), settings.maxResults(), settings.maxWaitingPolls());
-        List<TopicFollower> followers = new ArrayList<>();
+        results.onResult(result -> checkouts.release(result.correlationId()));
+        results.onResult(result -> {
+            if (result.acceptedAt() != null && result.decidedAt() != null) {
+                metrics.resultLatency(Duration.between(result.acceptedAt(), clock.instant()));
+            }
+        });
         String kafka = settings.kafkaBootstrap();
-        followers.add(TopicFollower.start(kafka, settings.topics().events(), Instant.EPOCH, catalog::apply));
-        followers.add(TopicFollower.start(kafka, settings.topics().seatChanges(), Instant.EPOCH, seatMap::apply));
-        followers.add(TopicFollower.start(kafka, settings.topics().results(),
+        TopicFollower events = TopicFollower.start(kafka, settings.topics().events(), Instant.EPOCH, catalog::apply);
+        parts.push(events);
+        parts.push(TopicFollower.start(kafka, settings.topics().seatChanges(), Instant.EPOCH, seatMap::apply));
+        parts.push(TopicFollower.start(kafka, settings.topics().results(),
                 clock.instant().minus(settings.resultsWindow()), results::apply));
-        awaitCaughtUp(followers.get(0));
+        awaitCaughtUp(events);
         Publisher publisher = new Publisher(kafka, settings.producerMaxBlock(), settings.deliveryTimeout());
+        parts.push(publisher);
+
+        metrics.gauge(IngressMetrics.IN_FLIGHT, door::inUse);
+        metrics.gauge(IngressMetrics.CHECKOUT_PERMITS, () -> checkouts.bound().inUse());
+        metrics.gauge(IngressMetrics.SCHEDULING_LAG, () -> lag.current().toNanos() / 1e9);
+        metrics.gauge(IngressMetrics.WAITING_POLLS, results::waiting);
+        metrics.gauge(IngressMetrics.RESULTS_KEPT, results::size);
 
         ResourceConfig config = new ResourceConfig()
                 .register(JacksonFeature.withoutExceptionMappers())
@@ -83,28 +134,45 @@ public final class Ingress implements AutoCloseable {
                 .register(new ProblemMappers.Raised())
                 .register(new ProblemMappers.Framework())
                 .register(new ProblemMappers.Unexpected())
+                .register(new DoorRing(door, metrics))
                 .register(new AuthenticationRing(tokens, settings.adminKey()))
-                .register(new HealthResource(() -> true))
+                .register(new HealthResource(new Readiness(lag, settings.readyLagThreshold(), door)))
+                .register(new MetricsResource(registry))
                 .register(new EventsResource(catalog, seatMap))
                 .register(new AdminEventsResource(publisher, settings.topics(), catalog, body))
                 .register(new HoldsResource(catalog, publisher, settings.topics(), ids, body,
-                        settings.maxSeatsPerHold(), clock))
+                        settings.maxSeatsPerHold(), metrics, clock))
+                .register(new CheckoutResource(seatMap, checkouts, publisher, settings.topics(), ids, body, metrics,
+                        clock))
                 .register(new ResultsResource(results, ids, clock))
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true)
                 .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true)
                 .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
         URI uri = URI.create("http://" + settings.bindAddress() + ":" + settings.port() + "/");
         HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, config, false);
+        boundWorkers(server);
         try {
             server.start();
         } catch (IOException e) {
-            publisher.close();
-            followers.forEach(TopicFollower::close);
             throw new UncheckedIOException("cannot listen on " + uri, e);
         }
-        Ingress ingress = new Ingress(server, publisher, followers, results);
+        parts.push(server::shutdownNow);
+        Ingress ingress = new Ingress(parts, server, results, checkouts, registry);
         LOG.info("ingress listening on http://{}:{}", settings.bindAddress(), ingress.port());
         return ingress;
+    }
+
+    /**
+     * Grizzly's default worker queue has no limit. Ours has one: the door sheds long before it fills, and if a flood
+     * of connections ever gets past it, Grizzly refuses work instead of queueing it without end.
+     */
+    private static void boundWorkers(HttpServer server) {
+        ThreadPoolConfig workers = ThreadPoolConfig.defaultConfig()
+                .setPoolName("ingress-http")
+                .setCorePoolSize(WORKER_THREADS)
+                .setMaxPoolSize(WORKER_THREADS)
+                .setQueueLimit(WORKER_QUEUE);
+        server.getListeners().forEach(listener -> listener.getTransport().setWorkerThreadPoolConfig(workers));
     }
 
     private static void awaitCaughtUp(TopicFollower follower) {
@@ -133,10 +201,31 @@ public final class Ingress implements AutoCloseable {
         return results;
     }
 
+    /** The checkout bound (for metrics and tests). */
+    public ConcurrencyBound checkoutBound() {
+        return checkouts.bound();
+    }
+
+    /** Every meter of this instance. */
+    public PrometheusMeterRegistry registry() {
+        return registry;
+    }
+
+    /** Stops serving, then the publisher and the followers. Idempotent. */
     @Override
     public void close() {
-        server.shutdownNow();
-        publisher.close();
-        followers.forEach(TopicFollower::close);
+        closeAll(parts);
+    }
+
+    private static void closeAll(Deque<AutoCloseable> parts) {
+        synchronized (parts) {
+            while (!parts.isEmpty()) {
+                try {
+                    parts.pop().close();
+                } catch (Exception e) {
+                    LOG.warn("a part of the ingress did not stop cleanly: {}", e.toString());
+                }
+            }
+        }
     }
 }

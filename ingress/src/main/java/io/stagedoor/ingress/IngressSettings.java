@@ -3,30 +3,39 @@ package io.stagedoor.ingress;
 import io.stagedoor.topics.TopicNames;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
- * Everything one ingress instance needs to know. Every field has a default in {@link #defaults(String)}.
+ * Everything one ingress instance needs to know. Build it with {@link #builder(String)}; every field but the
+ * brokers has a default, written once, in {@link Builder}.
  *
- * @param bindAddress      the address to listen on (default 127.0.0.1)
- * @param port             the HTTP port (default 8080; 0 picks a free one)
- * @param kafkaBootstrap   the brokers
- * @param topics           the topic names (default: no namespace)
- * @param tokenSecret      HMAC secret of buyer tokens and correlation ids, ≥ 32 bytes (default: the development secret)
- * @param tokenIssuer      the issuer every buyer token must name (default "stagedoor")
- * @param adminKey         the operator key for admin routes (default "dev-admin-key")
- * @param maxBodyBytes     the largest request body (default 16 KiB)
- * @param maxSeatsPerHold  seats one hold may take (default 8)
- * @param resultsWindow    how long results stay readable (default 2 minutes)
- * @param maxResults       the most results the view keeps (default 1,200,000)
- * @param maxWaitingPolls  the most long polls waiting at once (default 20,000)
- * @param producerMaxBlock how long a publish may wait for broker metadata (default 500 ms)
- * @param deliveryTimeout  how long a publish may wait for the broker's acknowledgement (default 1,000 ms)
+ * @param bindAddress          the address to listen on (default 127.0.0.1)
+ * @param port                 the HTTP port (default 8080; 0 picks a free one)
+ * @param kafkaBootstrap       the brokers (required)
+ * @param redisUri             the Redis of the limiters, or null for in-process buckets (default null)
+ * @param topics               the topic names (default: no namespace)
+ * @param tokenSecret          HMAC secret of buyer tokens and correlation ids, ≥ 32 bytes (default: the development secret)
+ * @param tokenIssuer          the issuer every buyer token must name (default "stagedoor")
+ * @param adminKey             the operator key for admin routes (default "dev-admin-key")
+ * @param maxBodyBytes         the largest request body (default 16 KiB)
+ * @param maxSeatsPerHold      seats one hold may take (default 8)
+ * @param resultsWindow        how long results stay readable (default 2 minutes)
+ * @param maxResults           the most results the view keeps (default 1,200,000)
+ * @param maxWaitingPolls      the most long polls waiting at once (default 20,000)
+ * @param producerMaxBlock     how long a publish may wait for broker metadata (default 500 ms)
+ * @param deliveryTimeout      how long a publish may wait for the broker's acknowledgement (default 1,000 ms)
+ * @param maxInFlight          requests in flight per instance before the door sheds (default 400)
+ * @param maxCheckouts         outstanding checkouts per instance (default 20)
+ * @param checkoutPermitTimeout how long a checkout holds its permit without a result (default 30 s)
+ * @param readyLagThreshold    scheduling lag past which the instance reports not ready (default 500 ms)
+ * @param trustedProxies       CIDRs of the load balancers whose X-Forwarded-For is believed (default none)
  */
-public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, TopicNames topics,
+public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, TopicNames topics,
                               String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
                               int maxSeatsPerHold, Duration resultsWindow, long maxResults, int maxWaitingPolls,
-                              Duration producerMaxBlock, Duration deliveryTimeout) {
+                              Duration producerMaxBlock, Duration deliveryTimeout, int maxInFlight, int maxCheckouts,
+                              Duration checkoutPermitTimeout, Duration readyLagThreshold, List<String> trustedProxies) {
 
     /** The development secret: fine on a laptop, never in production. */
     public static final String DEVELOPMENT_SECRET = "stagedoor-development-secret-change-me-in-production";
@@ -35,6 +44,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         Objects.requireNonNull(bindAddress, "bindAddress");
         Objects.requireNonNull(kafkaBootstrap, "kafkaBootstrap");
         Objects.requireNonNull(topics, "topics");
+        trustedProxies = List.copyOf(trustedProxies);
         if (tokenSecret == null || tokenSecret.getBytes(StandardCharsets.UTF_8).length < 32) {
             throw new IllegalArgumentException("tokenSecret must have at least 32 bytes");
         }
@@ -47,40 +57,106 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         if (maxBodyBytes < 256) {
             throw new IllegalArgumentException("maxBodyBytes must be at least 256, was " + maxBodyBytes);
         }
-        if (maxSeatsPerHold < 1) {
-            throw new IllegalArgumentException("maxSeatsPerHold must be at least 1, was " + maxSeatsPerHold);
-        }
+        atLeastOne(maxSeatsPerHold, "maxSeatsPerHold");
+        atLeastOne(maxInFlight, "maxInFlight");
+        atLeastOne(maxCheckouts, "maxCheckouts");
+        atLeastOne(maxWaitingPolls, "maxWaitingPolls");
         if (deliveryTimeout.toMillis() < 200) {
             throw new IllegalArgumentException("deliveryTimeout must be at least 200 ms, was " + deliveryTimeout);
         }
     }
 
-    /** The defaults, against the given brokers. */
-    public static IngressSettings defaults(String kafkaBootstrap) {
-        return new IngressSettings("127.0.0.1", 8080, kafkaBootstrap, TopicNames.defaults(), DEVELOPMENT_SECRET,
-                "stagedoor", "dev-admin-key", 16 * 1024, 8, Duration.ofMinutes(2), 1_200_000, 20_000,
-                Duration.ofMillis(500), Duration.ofMillis(1000));
+    /** Settings with every default, against the given brokers. */
+    public static Builder builder(String kafkaBootstrap) {
+        return new Builder(kafkaBootstrap);
     }
 
-    public IngressSettings withPort(int newPort) {
-        return new IngressSettings(bindAddress, newPort, kafkaBootstrap, topics, tokenSecret, tokenIssuer, adminKey,
-                maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls, producerMaxBlock,
-                deliveryTimeout);
-    }
-
-    public IngressSettings withTopics(TopicNames newTopics) {
-        return new IngressSettings(bindAddress, port, kafkaBootstrap, newTopics, tokenSecret, tokenIssuer, adminKey,
-                maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls, producerMaxBlock,
-                deliveryTimeout);
-    }
-
-    public IngressSettings withResultsWindow(Duration window) {
-        return new IngressSettings(bindAddress, port, kafkaBootstrap, topics, tokenSecret, tokenIssuer, adminKey,
-                maxBodyBytes, maxSeatsPerHold, window, maxResults, maxWaitingPolls, producerMaxBlock,
-                deliveryTimeout);
+    /** A builder starting from these settings. */
+    public Builder toBuilder() {
+        Builder b = new Builder(kafkaBootstrap);
+        b.bindAddress = bindAddress;
+        b.port = port;
+        b.redisUri = redisUri;
+        b.topics = topics;
+        b.tokenSecret = tokenSecret;
+        b.tokenIssuer = tokenIssuer;
+        b.adminKey = adminKey;
+        b.maxBodyBytes = maxBodyBytes;
+        b.maxSeatsPerHold = maxSeatsPerHold;
+        b.resultsWindow = resultsWindow;
+        b.maxResults = maxResults;
+        b.maxWaitingPolls = maxWaitingPolls;
+        b.producerMaxBlock = producerMaxBlock;
+        b.deliveryTimeout = deliveryTimeout;
+        b.maxInFlight = maxInFlight;
+        b.maxCheckouts = maxCheckouts;
+        b.checkoutPermitTimeout = checkoutPermitTimeout;
+        b.readyLagThreshold = readyLagThreshold;
+        b.trustedProxies = trustedProxies;
+        return b;
     }
 
     public byte[] secretBytes() {
         return tokenSecret.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void atLeastOne(int value, String name) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be at least 1, was " + value);
+        }
+    }
+
+    /** Builds {@link IngressSettings}; its field initialisers are the defaults. */
+    public static final class Builder {
+        private final String kafkaBootstrap;
+        private String bindAddress = "127.0.0.1";
+        private int port = 8080;
+        private String redisUri;
+        private TopicNames topics = TopicNames.defaults();
+        private String tokenSecret = DEVELOPMENT_SECRET;
+        private String tokenIssuer = "stagedoor";
+        private String adminKey = "dev-admin-key";
+        private int maxBodyBytes = 16 * 1024;
+        private int maxSeatsPerHold = 8;
+        private Duration resultsWindow = Duration.ofMinutes(2);
+        private long maxResults = 1_200_000;
+        private int maxWaitingPolls = 20_000;
+        private Duration producerMaxBlock = Duration.ofMillis(500);
+        private Duration deliveryTimeout = Duration.ofMillis(1000);
+        private int maxInFlight = 400;
+        private int maxCheckouts = 20;
+        private Duration checkoutPermitTimeout = Duration.ofSeconds(30);
+        private Duration readyLagThreshold = Duration.ofMillis(500);
+        private List<String> trustedProxies = List.of();
+
+        private Builder(String kafkaBootstrap) {
+            this.kafkaBootstrap = kafkaBootstrap;
+        }
+
+        public Builder bindAddress(String value) { this.bindAddress = value; return this; }
+        public Builder port(int value) { this.port = value; return this; }
+        public Builder redisUri(String value) { this.redisUri = value; return this; }
+        public Builder topics(TopicNames value) { this.topics = value; return this; }
+        public Builder tokenSecret(String value) { this.tokenSecret = value; return this; }
+        public Builder adminKey(String value) { this.adminKey = value; return this; }
+        public Builder maxBodyBytes(int value) { this.maxBodyBytes = value; return this; }
+        public Builder maxSeatsPerHold(int value) { this.maxSeatsPerHold = value; return this; }
+        public Builder resultsWindow(Duration value) { this.resultsWindow = value; return this; }
+        public Builder maxResults(long value) { this.maxResults = value; return this; }
+        public Builder maxWaitingPolls(int value) { this.maxWaitingPolls = value; return this; }
+        public Builder producerMaxBlock(Duration value) { this.producerMaxBlock = value; return this; }
+        public Builder deliveryTimeout(Duration value) { this.deliveryTimeout = value; return this; }
+        public Builder maxInFlight(int value) { this.maxInFlight = value; return this; }
+        public Builder maxCheckouts(int value) { this.maxCheckouts = value; return this; }
+        public Builder checkoutPermitTimeout(Duration value) { this.checkoutPermitTimeout = value; return this; }
+        public Builder readyLagThreshold(Duration value) { this.readyLagThreshold = value; return this; }
+        public Builder trustedProxies(List<String> value) { this.trustedProxies = value; return this; }
+
+        public IngressSettings build() {
+            return new IngressSettings(bindAddress, port, kafkaBootstrap, redisUri, topics, tokenSecret, tokenIssuer,
+                    adminKey, maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls,
+                    producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
+                    readyLagThreshold, trustedProxies);
+        }
     }
 }

@@ -145,7 +145,7 @@ class HoldRouteTest {
         assertThat(list.statusCode()).isEqualTo(200);
         assertThat(list.body()).contains("\"eventId\":\"concert\"").contains("\"organizerId\":\"org-1\"");
         assertThat(one.statusCode()).isEqualTo(200);
-        assertThat(Json.mapper().readTree(one.body()).get("seats")).hasSize(100);
+        assertThat(Json.mapper().readTree(one.body()).get("seats")).hasSize(IngressFixture.SEATS);
         assertThat(one.body()).contains("{\"seatId\":\"S-1\",\"status\":\"available\"}");
     }
 

@@ -28,6 +28,7 @@ public final class IngressFixture implements AutoCloseable {
 
     public static final String EVENT = "concert";
     public static final String ORGANIZER = "org-1";
+    public static final int SEATS = 300;
 
     public final TopicNames topics;
     public final IngressSettings settings;
@@ -42,14 +43,20 @@ public final class IngressFixture implements AutoCloseable {
         this.tokens = new BuyerTokens(settings.secretBytes(), settings.tokenIssuer(), Clock.systemUTC());
     }
 
-    /** Creates topics of its own, writes the event, and starts an instance. */
+    /** Creates topics of its own, writes the event, and starts an instance with the default settings. */
     public static IngressFixture start() throws Exception {
+        return start(b -> b);
+    }
+
+    /** Creates topics of its own, writes the event, and starts an instance with adjusted settings. */
+    public static IngressFixture start(java.util.function.UnaryOperator<IngressSettings.Builder> adjust) throws Exception {
         TopicNames topics = new TopicNames(TestNames.unique("ingress"));
         String kafka = RealServers.kafkaBootstrap();
         try (Admin admin = Admin.create(Map.<String, Object>of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka))) {
             TopicCreator.ensure(admin, topics, TopicSettings.defaults().withPartitions(3), 30_000);
         }
-        IngressSettings settings = IngressSettings.defaults(kafka).withTopics(topics).withPort(0);
+        IngressSettings settings = adjust.apply(IngressSettings.builder(kafka).topics(topics).port(0)
+                .redisUri(RealServers.redisUri())).build();
         try (Publisher publisher = new Publisher(kafka, Duration.ofSeconds(5), Duration.ofSeconds(5))) {
             publisher.publish(topics.events(), EVENT, EVENT, event()).get(10, TimeUnit.SECONDS);
         }
@@ -63,7 +70,7 @@ public final class IngressFixture implements AutoCloseable {
 
     public static EventDefinition event() {
         List<String> seats = new ArrayList<>();
-        for (int i = 1; i <= 100; i++) {
+        for (int i = 1; i <= SEATS; i++) {
             seats.add("S-" + i);
         }
         return new EventDefinition(EVENT, "Concert", ORGANIZER, Instant.parse("2026-12-01T19:00:00Z"), seats, 4500, null);
@@ -86,6 +93,45 @@ public final class IngressFixture implements AutoCloseable {
                 .header("Authorization", "Bearer " + token(buyer))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    public HttpResponse<String> postCheckout(String buyer, String holdId, String paymentToken)
+            throws IOException, InterruptedException {
+        return http.send(checkoutRequest(buyer, holdId, paymentToken), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A ready-to-send checkout request (signing its token costs CPU a burst should not pay). */
+    public HttpRequest checkoutRequest(String buyer, String holdId, String paymentToken) {
+        return HttpRequest.newBuilder(uri("/v1/holds/" + holdId + "/checkout"))
+                .header("Authorization", "Bearer " + token(buyer))
+                .header("Content-Type", "application/json")
+                .timeout(Duration.ofSeconds(40))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"paymentToken\":\"" + paymentToken + "\"}"))
+                .build();
+    }
+
+    /** Long-polls a result until it is there; fails after 30 s. */
+    public com.fasterxml.jackson.databind.JsonNode result(String buyer, String correlationId) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() < deadline) {
+            HttpResponse<String> poll = send(HttpRequest.newBuilder(uri("/v1/results/" + correlationId))
+                    .header("Authorization", "Bearer " + token(buyer)).header("Prefer", "wait=5"));
+            if (poll.statusCode() == 200) {
+                return io.stagedoor.topics.json.Json.mapper().readTree(poll.body());
+            }
+            if (poll.statusCode() != 202) {
+                throw new AssertionError("poll answered " + poll.statusCode() + ": " + poll.body());
+            }
+        }
+        throw new AssertionError("no result for " + correlationId + " within 30 s");
+    }
+
+    /** The correlation id of an accepted POST. */
+    public static String correlationId(HttpResponse<String> accepted) throws IOException {
+        if (accepted.statusCode() != 202) {
+            throw new AssertionError("expected 202, got " + accepted.statusCode() + ": " + accepted.body());
+        }
+        return io.stagedoor.topics.json.Json.mapper().readTree(accepted.body()).get("correlationId").asText();
     }
 
     public HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {

@@ -9,6 +9,7 @@ import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.HoldRequested;
@@ -42,16 +43,18 @@ public final class HoldsResource {
     private final CorrelationIds ids;
     private final JsonBody body;
     private final int maxSeats;
+    private final IngressMetrics metrics;
     private final Clock clock;
 
     public HoldsResource(EventCatalog catalog, Publisher publisher, TopicNames topics, CorrelationIds ids,
-                         JsonBody body, int maxSeats, Clock clock) {
+                         JsonBody body, int maxSeats, IngressMetrics metrics, Clock clock) {
         this.catalog = catalog;
         this.publisher = publisher;
         this.topics = topics;
         this.ids = ids;
         this.body = body;
         this.maxSeats = maxSeats;
+        this.metrics = metrics;
         this.clock = clock;
     }
 
@@ -68,8 +71,14 @@ public final class HoldsResource {
         String correlationId = ids.issue(buyer.id());
         HoldRequested request = new HoldRequested(correlationId, eventId, buyer.id(), seats, clock.instant());
         return publisher.publish(topics.holds(), eventId, correlationId, request)
-                .handle((ack, error) -> error == null ? Accepted.pending(correlationId)
-                        : Accepted.notRecorded(correlationId, error));
+                .handle((ack, error) -> {
+                    if (error != null) {
+                        metrics.shed("broker", "holds");
+                        return Accepted.notRecorded(correlationId, error);
+                    }
+                    metrics.accepted("holds");
+                    return Accepted.pending(correlationId);
+                });
     }
 
     private List<String> validSeats(EventDefinition event, HoldBody hold) {

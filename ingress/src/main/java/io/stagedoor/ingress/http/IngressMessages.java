@@ -24,6 +24,22 @@ public final class IngressMessages {
         };
     }
 
+    public static String doorFull(int limit) {
+        return "This instance already serves " + limit + " requests; retry after the indicated time.";
+    }
+
+    public static String checkoutsFull(int limit) {
+        return "This instance already runs " + limit + " checkouts; retry after the indicated time.";
+    }
+
+    public static String unknownHold(String holdId) {
+        return "No live hold with id '" + holdId + "' exists; it may have expired or been sold.";
+    }
+
+    public static String paymentTokenMissing() {
+        return "The field 'paymentToken' is required.";
+    }
+
     public static String bodyTooLarge(int limit) {
         return "The request body is larger than " + limit + " bytes.";
     }

@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -27,6 +28,7 @@ public final class ResultsView {
     private final AtomicInteger waiting = new AtomicInteger();
     private final int maxWaiters;
     private final Duration window;
+    private final List<Consumer<Result>> listeners = new CopyOnWriteArrayList<>();
 
     public ResultsView(Duration window, long maxResults, int maxWaiters) {
         this.window = window;
@@ -42,13 +44,25 @@ public final class ResultsView {
         accept(Json.read(record.value(), Result.class));
     }
 
+    /** Calls {@code listener} with every result as it arrives (on the follower thread; it must not block). */
+    public void onResult(Consumer<Result> listener) {
+        listeners.add(listener);
+    }
+
     /** Records a result and wakes its waiters. The first result for an id wins; the workers write only one. */
     public void accept(Result result) {
         Result kept = results.asMap().putIfAbsent(result.correlationId(), result);
         Result winner = kept == null ? result : kept;
-        List<CompletableFuture<Optional<Result>>> woken = waiters.remove(result.correlationId());
+        if (kept == null) {
+            listeners.forEach(listener -> listener.accept(result));
+        }
+        wake(result.correlationId(), winner);
+    }
+
+    private void wake(String correlationId, Result result) {
+        List<CompletableFuture<Optional<Result>>> woken = waiters.remove(correlationId);
         if (woken != null) {
-            woken.forEach(w -> w.complete(Optional.of(winner)));
+            woken.forEach(w -> w.complete(Optional.of(result)));
         }
     }
 
@@ -72,7 +86,7 @@ public final class ResultsView {
         CompletableFuture<Optional<Result>> waiter = new CompletableFuture<>();
         waiters.computeIfAbsent(correlationId, id -> new CopyOnWriteArrayList<>()).add(waiter);
         // the result may have landed between find() and add(): look once more so no waiter misses it
-        find(correlationId).ifPresent(result -> accept(result));
+        find(correlationId).ifPresent(result -> wake(correlationId, result));
         waiter.whenComplete((result, error) -> {
             waiting.decrementAndGet();
             waiters.computeIfPresent(correlationId, (id, list) -> {
@@ -86,6 +100,11 @@ public final class ResultsView {
     /** How far back results are kept. */
     public Duration window() {
         return window;
+    }
+
+    /** Results kept right now. */
+    public long size() {
+        return results.estimatedSize();
     }
 
     /** Polls waiting right now. */

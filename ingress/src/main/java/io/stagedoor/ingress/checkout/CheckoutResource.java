@@ -1,0 +1,100 @@
+package io.stagedoor.ingress.checkout;
+
+import io.stagedoor.admission.bound.Permit;
+import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.auth.Authenticated;
+import io.stagedoor.ingress.auth.Caller;
+import io.stagedoor.ingress.auth.Role;
+import io.stagedoor.ingress.events.SeatMap;
+import io.stagedoor.ingress.holds.Accepted;
+import io.stagedoor.ingress.http.IngressMessages;
+import io.stagedoor.ingress.http.JsonBody;
+import io.stagedoor.ingress.http.Problem;
+import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.metrics.IngressMetrics;
+import io.stagedoor.ingress.publish.Publisher;
+import io.stagedoor.topics.CheckoutRequested;
+import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.ids.CorrelationIds;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import java.io.InputStream;
+import java.time.Clock;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * {@code POST /v1/holds/{holdId}/checkout}: pay for a hold. Guarded by the checkout bound: a permit is taken
+ * without waiting and held until the checkout's result arrives; the one past the bound gets 503 with
+ * {@code Retry-After: 2} in about a millisecond, and the checkouts inside are not slowed.
+ */
+@Path("/v1/holds/{holdId}/checkout")
+public final class CheckoutResource {
+
+    /** Seconds a caller refused by the checkout bound is told to wait. */
+    public static final int RETRY_AFTER_SECONDS = 2;
+
+    private final SeatMap seatMap;
+    private final CheckoutPermits permits;
+    private final Publisher publisher;
+    private final TopicNames topics;
+    private final CorrelationIds ids;
+    private final JsonBody body;
+    private final IngressMetrics metrics;
+    private final Clock clock;
+
+    public CheckoutResource(SeatMap seatMap, CheckoutPermits permits, Publisher publisher, TopicNames topics,
+                            CorrelationIds ids, JsonBody body, IngressMetrics metrics, Clock clock) {
+        this.seatMap = seatMap;
+        this.permits = permits;
+        this.publisher = publisher;
+        this.topics = topics;
+        this.ids = ids;
+        this.body = body;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Authenticated(Role.BUYER)
+    public CompletionStage<Response> checkout(@PathParam("holdId") String holdId, InputStream json,
+                                              @Context SecurityContext security) {
+        Caller buyer = AuthenticationRing.caller(security);
+        CheckoutBody checkout = body.read(json, CheckoutBody.class);
+        if (checkout.paymentToken() == null || checkout.paymentToken().isBlank()) {
+            throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.paymentTokenMissing());
+        }
+        String eventId = seatMap.eventOfLiveHold(holdId)
+                .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, IngressMessages.unknownHold(holdId)));
+        Permit permit = permits.tryAcquire().orElseThrow(this::full);
+        String correlationId = ids.issue(buyer.id());
+        permits.holdUntilResult(correlationId, permit);
+        CheckoutRequested request = new CheckoutRequested(correlationId, eventId, holdId, buyer.id(),
+                checkout.paymentToken(), clock.instant());
+        return publisher.publish(topics.checkouts(), eventId, correlationId, request)
+                .handle((ack, error) -> {
+                    if (error != null) {
+                        permits.release(correlationId);
+                        metrics.shed("broker", "checkout");
+                        return Accepted.notRecorded(correlationId, error);
+                    }
+                    metrics.accepted("checkout");
+                    return Accepted.pending(correlationId);
+                });
+    }
+
+    private ProblemException full() {
+        metrics.shed("checkout-bound", "checkout");
+        return new ProblemException(Problem.of(ProblemType.SERVICE_OVERLOADED,
+                IngressMessages.checkoutsFull(permits.bound().limit())).withRetryAfter(RETRY_AFTER_SECONDS));
+    }
+}

@@ -1,0 +1,59 @@
+package io.stagedoor.ingress.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.function.Supplier;
+
+/**
+ * Every metric the ingress publishes, by name, and the one place that binds them to a {@link MeterRegistry}.
+ * README's metrics table lists these names.
+ */
+public final class IngressMetrics {
+
+    /** Requests shed with a 503, tagged {@code reason} (door, checkout-bound, broker) and {@code route}. */
+    public static final String SHED = "stagedoor.ingress.shed";
+    /** Requests in flight through the door. */
+    public static final String IN_FLIGHT = "stagedoor.ingress.in.flight";
+    /** Checkout permits held (outstanding checkouts). */
+    public static final String CHECKOUT_PERMITS = "stagedoor.ingress.checkout.permits";
+    /** Delay of the periodic ticker thread beyond its schedule: the JVM's event-loop lag. */
+    public static final String SCHEDULING_LAG = "stagedoor.ingress.scheduling.lag";
+    /** Requests accepted (202), tagged {@code route}. */
+    public static final String ACCEPTED = "stagedoor.ingress.accepted";
+    /** Long polls waiting for a result. */
+    public static final String WAITING_POLLS = "stagedoor.ingress.results.waiting";
+    /** Time from a request's acceptance to its result reaching this instance. */
+    public static final String RESULT_LATENCY = "stagedoor.ingress.result.latency";
+    /** Results in the results view. */
+    public static final String RESULTS_KEPT = "stagedoor.ingress.results.kept";
+
+    private final MeterRegistry registry;
+
+    public IngressMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    public MeterRegistry registry() {
+        return registry;
+    }
+
+    public void shed(String reason, String route) {
+        Counter.builder(SHED).tag("reason", reason).tag("route", route).register(registry).increment();
+    }
+
+    public void accepted(String route) {
+        Counter.builder(ACCEPTED).tag("route", route).register(registry).increment();
+    }
+
+    public void resultLatency(Duration latency) {
+        Timer.builder(RESULT_LATENCY).publishPercentiles(0.5, 0.99).register(registry).record(latency);
+    }
+
+    /** Registers a gauge read from {@code value} whenever metrics are scraped. */
+    public void gauge(String name, Supplier<Number> value) {
+        Gauge.builder(name, value).register(registry);
+    }
+}

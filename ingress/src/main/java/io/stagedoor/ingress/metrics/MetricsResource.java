@@ -1,0 +1,23 @@
+package io.stagedoor.ingress.metrics;
+
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+
+/** {@code GET /metrics}: every meter in Prometheus text format. Exempt from the rings. */
+@Path("/metrics")
+public final class MetricsResource {
+
+    private final PrometheusMeterRegistry registry;
+
+    public MetricsResource(PrometheusMeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    @GET
+    @Produces("text/plain; version=0.0.4; charset=utf-8")
+    public String scrape() {
+        return registry.scrape();
+    }
+}

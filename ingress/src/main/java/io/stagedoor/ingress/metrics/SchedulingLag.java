@@ -1,0 +1,43 @@
+package io.stagedoor.ingress.metrics;
+
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Measures how late a ticker thread wakes up compared with its schedule. When the CPU is saturated or the heap is
+ * collecting, every thread is late by about the same amount; this is the JVM's counterpart of event-loop lag, and
+ * readiness turns false when it stays high.
+ */
+public final class SchedulingLag implements AutoCloseable {
+
+    private static final long PERIOD_MILLIS = 100;
+
+    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(
+            runnable -> Thread.ofPlatform().daemon().name("scheduling-lag").unstarted(runnable));
+    private final AtomicLong lagNanos = new AtomicLong();
+    private volatile long expected;
+
+    public SchedulingLag() {
+        expected = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS);
+        ticker.scheduleAtFixedRate(this::tick, PERIOD_MILLIS, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    private void tick() {
+        long now = System.nanoTime();
+        lagNanos.set(Math.max(0, now - expected));
+        expected = now + TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS);
+    }
+
+    /** The lag measured at the last tick. */
+    public Duration current() {
+        return Duration.ofNanos(lagNanos.get());
+    }
+
+    @Override
+    public void close() {
+        ticker.shutdownNow();
+    }
+}

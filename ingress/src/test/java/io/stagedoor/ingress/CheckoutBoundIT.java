@@ -1,0 +1,134 @@
+package io.stagedoor.ingress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stagedoor.testsupport.RealServers;
+import io.stagedoor.workers.WorkerSettings;
+import io.stagedoor.workers.Workers;
+import io.stagedoor.workers.payment.PayrailSettings;
+import io.stagedoor.workers.payment.SimulatedGateway;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The checkout bound against the real pipeline with a slow payment gateway: 200 checkouts at once against one
+ * instance, 20 get in, the other 180 are told to come back in 2 s, at once.
+ */
+class CheckoutBoundIT {
+
+    private static final int BUYERS = 200;
+    private static IngressFixture fixture;
+    private static Workers workers;
+    private static SimulatedGateway gateway;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fixture = IngressFixture.start();
+        gateway = new SimulatedGateway(new PayrailSettings(Duration.ofSeconds(3), 0, 0, Duration.ofSeconds(30), 42));
+        WorkerSettings settings = WorkerSettings.defaults()
+                .withKafka(RealServers.kafkaBootstrap())
+                .withNamespace(fixture.topics.namespace())
+                .withStateDir(Files.createTempDirectory("checkout-bound"));
+        workers = Workers.start(settings, gateway);
+        assertThat(workers.awaitReady(Duration.ofSeconds(60))).isTrue();
+    }
+
+    @AfterAll
+    static void stop() {
+        fixture.close();
+        workers.close();
+    }
+
+    @Test
+    void twoHundredCheckoutsAtOnceLetTwentyInAndTellTheRestToComeBackInTwoSeconds() throws Exception {
+        List<String> holds = new ArrayList<>();
+        for (int buyer = 0; buyer < BUYERS; buyer++) {
+            String id = IngressFixture.correlationId(fixture.postHold("buyer-" + buyer, "{\"seats\":[\"S-" + (buyer + 1) + "\"]}"));
+            holds.add(id);
+        }
+        List<String> holdIds = new ArrayList<>();
+        for (int buyer = 0; buyer < BUYERS; buyer++) {
+            holdIds.add(fixture.result("buyer-" + buyer, holds.get(buyer)).get("holdId").asText());
+        }
+        awaitSeatMapShowsHeld("S-" + BUYERS);
+        warmUp();
+
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<Timed>> calls = new ArrayList<>();
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int buyer = 0; buyer < BUYERS; buyer++) {
+                String who = "buyer-" + buyer;
+                java.net.http.HttpRequest request = fixture.checkoutRequest(who, holdIds.get(buyer), "tok_ok");
+                calls.add(threads.submit(() -> {
+                    go.await();
+                    long start = System.nanoTime();
+                    HttpResponse<String> response = fixture.http.send(request, HttpResponse.BodyHandlers.ofString());
+                    return new Timed(who, response, Duration.ofNanos(System.nanoTime() - start));
+                }));
+            }
+            go.countDown();
+        }
+        List<Timed> accepted = new ArrayList<>();
+        List<Timed> shed = new ArrayList<>();
+        for (Future<Timed> call : calls) {
+            Timed timed = call.get();
+            (timed.response.statusCode() == 202 ? accepted : shed).add(timed);
+        }
+
+        System.out.println("shed latencies ms: " + shed.stream().map(t -> t.elapsed().toMillis()).sorted().toList());
+        System.out.println("accepted latencies ms: " + accepted.stream().map(t -> t.elapsed().toMillis()).sorted().toList());
+        assertThat(accepted).hasSize(20);
+        assertThat(shed).hasSize(180).allSatisfy(refused -> {
+            assertThat(refused.response.statusCode()).isEqualTo(503);
+            assertThat(refused.response.headers().firstValue("Retry-After")).contains("2");
+            assertThat(refused.response.body()).contains("service-overloaded");
+        });
+        assertThat(shed.stream().map(Timed::elapsed).max(Duration::compareTo).orElseThrow())
+                .isLessThan(Duration.ofMillis(50));
+        assertThat(fixture.ingress.checkoutBound().highWater()).isEqualTo(20);
+        assertThat(gateway.mostInProgress()).isLessThanOrEqualTo(20);
+        for (Timed inside : accepted) {
+            String status = fixture.result(inside.buyer, IngressFixture.correlationId(inside.response)).get("status").asText();
+            assertThat(status).isEqualTo("confirmed");
+        }
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
+                .until(() -> fixture.ingress.checkoutBound().inUse() == 0);
+    }
+
+    /**
+     * Opens as many connections as the burst will use and runs the refusal path once per connection, so the burst
+     * measures the server's answer, not TCP handshakes and class loading on a 2-core machine.
+     */
+    private static void warmUp() throws Exception {
+        CountDownLatch go = new CountDownLatch(1);
+        java.net.http.HttpRequest request = fixture.checkoutRequest("warm-up", "no-such-hold", "tok_ok");
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < BUYERS; i++) {
+                threads.submit(() -> {
+                    go.await();
+                    return fixture.http.send(request, HttpResponse.BodyHandlers.ofString());
+                });
+            }
+            go.countDown();
+        }
+    }
+
+    private static void awaitSeatMapShowsHeld(String seat) {
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> fixture.send(
+                java.net.http.HttpRequest.newBuilder(fixture.uri("/v1/events/" + IngressFixture.EVENT)).GET())
+                .body().contains("{\"seatId\":\"" + seat + "\",\"status\":\"held\"}"));
+    }
+
+    private record Timed(String buyer, HttpResponse<String> response, Duration elapsed) {
+    }
+}

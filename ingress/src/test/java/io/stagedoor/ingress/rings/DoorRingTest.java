@@ -1,0 +1,107 @@
+package io.stagedoor.ingress.rings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.stagedoor.admission.bound.ConcurrencyBound;
+import io.stagedoor.ingress.http.HttpJson;
+import io.stagedoor.ingress.http.ProblemMappers;
+import io.stagedoor.ingress.metrics.IngressMetrics;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.awaitility.Awaitility;
+import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
+import org.glassfish.jersey.jackson.JacksonFeature;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The door on a real HTTP server with a tiny bound and a route that holds requests inside until told. */
+class DoorRingTest {
+
+    private static final int LIMIT = 3;
+    private final CountDownLatch release = new CountDownLatch(1);
+    private final ConcurrencyBound bound = new ConcurrencyBound("in-flight", LIMIT);
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private HttpServer server;
+
+    @Path("/slow")
+    public final class Slow {
+        @GET
+        public String slow() throws InterruptedException {
+            release.await(30, TimeUnit.SECONDS);
+            return "done";
+        }
+    }
+
+    @Path("/health/live")
+    public static final class Live {
+        @GET
+        public String live() {
+            return "live";
+        }
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        ResourceConfig config = new ResourceConfig()
+                .register(JacksonFeature.withoutExceptionMappers())
+                .register(new HttpJson())
+                .register(new ProblemMappers.Raised())
+                .register(new DoorRing(bound, new IngressMetrics(new SimpleMeterRegistry())))
+                .register(new Slow())
+                .register(new Live());
+        server = GrizzlyHttpServerFactory.createHttpServer(URI.create("http://127.0.0.1:0/"), config, true);
+    }
+
+    @AfterEach
+    void stop() {
+        release.countDown();
+        server.shutdownNow();
+    }
+
+    @Test
+    void theRequestPastTheBoundIsShedAtOnceAndHealthStillAnswers() throws Exception {
+        List<CompletableFuture<HttpResponse<String>>> inside = new ArrayList<>();
+        for (int i = 0; i < LIMIT; i++) {
+            inside.add(http.sendAsync(get("/slow"), HttpResponse.BodyHandlers.ofString()));
+        }
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> bound.inUse() == LIMIT);
+
+        HttpResponse<String> shed = http.send(get("/slow"), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> health = http.send(get("/health/live"), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(shed.statusCode()).isEqualTo(503);
+        assertThat(shed.headers().firstValue("Retry-After")).contains(String.valueOf(DoorRing.RETRY_AFTER_SECONDS));
+        assertThat(shed.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
+        assertThat(shed.body()).contains("service-overloaded");
+        assertThat(health.statusCode()).isEqualTo(200);
+
+        release.countDown();
+        for (CompletableFuture<HttpResponse<String>> request : inside) {
+            assertThat(request.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+        }
+        Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> bound.inUse() == 0);
+        assertThat(http.send(get("/slow"), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + server.getListeners().iterator().next().getPort() + path);
+    }
+
+    private HttpRequest get(String path) {
+        return HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(20)).build();
+    }
+}
