@@ -1,5 +1,7 @@
 package io.stagedoor.admission;
 
+import java.util.Locale;
+
 /**
  * Who took a {@link Decision}. Every value but {@link #REDIS} and {@link #IN_PROCESS} is worth watching.
  */
@@ -21,6 +23,6 @@ public enum DecisionSource {
 
     /** Lowercase, for metric tags. */
     public String tag() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

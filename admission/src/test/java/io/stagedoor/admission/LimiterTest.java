@@ -4,11 +4,13 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.admission.limit.WhenUnavailable;
 import io.stagedoor.admission.metrics.AdmissionMeter;
 import io.stagedoor.admission.metrics.AdmissionMetrics;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -81,8 +83,8 @@ class LimiterTest {
 
     @Test
     void aShadowLimitNeverRefusesButCountsWouldBeRefusals() {
-        LimitPolicy strict = LimitPolicy.of("strict-holds", 1, 1, java.time.Duration.ofMinutes(1),
-                io.stagedoor.admission.limit.WhenUnavailable.FAIL_OPEN).asShadow();
+        LimitPolicy strict = LimitPolicy.of("strict-holds", 1, 1, Duration.ofMinutes(1), WhenUnavailable.FAIL_OPEN)
+                .asShadow();
         for (int i = 0; i < 5; i++) {
             Decision decision = decide(LimitCheck.of(buyer, "b5"), LimitCheck.of(strict, "b5"));
             assertThat(decision.admitted()).isTrue();

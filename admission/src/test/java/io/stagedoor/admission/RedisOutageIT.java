@@ -1,5 +1,6 @@
 package io.stagedoor.admission;
 
+import io.lettuce.core.RedisClient;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.Limits;
@@ -51,7 +52,7 @@ class RedisOutageIT {
 
     @Test
     void aHangingRedisCostsNoMoreThanTheCommandTimeout() throws Exception {
-        io.lettuce.core.RedisClient pauser = io.lettuce.core.RedisClient.create(redis.uri());
+        RedisClient pauser = RedisClient.create(redis.uri());
         try (var connection = pauser.connect()) {
             decideWithinDeadline(LimitCheck.of(limits.scannerKey(), "warm-up"));
             // The server accepts the connection but answers nobody for 2 s: slower than down.

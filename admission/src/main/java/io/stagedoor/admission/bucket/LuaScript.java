@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.LongAdder;
@@ -54,7 +55,7 @@ final class LuaScript {
                 reloads.increment();
                 return commands.eval(body, ScriptOutputType.MULTI, keys, args);
             }
-            return java.util.concurrent.CompletableFuture.failedStage(unwrap(error));
+            return CompletableFuture.failedStage(unwrap(error));
         });
     }
 

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A {@link BucketStore} around the Redis store that fails fast: every call is cut at the command timeout,
@@ -29,14 +30,13 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     private static final Duration TICK = Duration.ofMillis(5);
 
     private final BucketStore redis;
-    private final OutageSettings settings;
     private final CircuitBreaker breaker;
     private final AdmissionMetrics metrics;
     private final DeadlineSweeper deadlines;
+    private final AtomicReference<CircuitBreaker.State> observed;
 
     public RedisOutageGuard(BucketStore redis, OutageSettings settings, AdmissionMetrics metrics) {
         this.redis = redis;
-        this.settings = settings;
         this.metrics = metrics;
         this.deadlines = new DeadlineSweeper(settings.commandTimeout(), TICK);
         this.breaker = CircuitBreaker.of("stagedoor-redis", CircuitBreakerConfig.custom()
@@ -48,21 +48,16 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
                 .permittedNumberOfCallsInHalfOpenState(settings.probeCalls())
                 .automaticTransitionFromOpenToHalfOpenEnabled(false)
                 .build());
-        breaker.getEventPublisher().onStateTransition(event -> {
-            String from = event.getStateTransition().getFromState().name();
-            String to = event.getStateTransition().getToState().name();
-            metrics.breakerTransition(to);
-            if ("CLOSED".equals(to)) {
-                LOG.info(AdmissionMessages.breakerTransition(from, to));
-            } else {
-                LOG.warn(AdmissionMessages.breakerTransition(from, to));
-            }
-        });
+        // No event consumer on the breaker: with one registered, resilience4j builds a timestamped event object
+        // for every call. Transitions are noticed by comparing states instead.
+        this.observed = new AtomicReference<>(breaker.getState());
     }
 
     @Override
     public CompletionStage<BucketOutcome> take(List<BucketRequest> requests, long nowMillis) {
-        if (!breaker.tryAcquirePermission()) {
+        boolean permitted = breaker.tryAcquirePermission();
+        noticeTransition();
+        if (!permitted) {
             return CompletableFuture.failedFuture(CallNotPermittedException.createCallNotPermittedException(breaker));
         }
         long start = System.nanoTime();
@@ -82,7 +77,23 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
                     } else {
                         breaker.onError(elapsed, TimeUnit.NANOSECONDS, error);
                     }
+                    noticeTransition();
                 });
+    }
+
+    /** Logs and counts a state change once, whichever call observes it first. */
+    private void noticeTransition() {
+        CircuitBreaker.State last = observed.get();
+        CircuitBreaker.State now = breaker.getState();
+        if (now != last && observed.compareAndSet(last, now)) {
+            metrics.breakerTransition(now.name());
+            String message = AdmissionMessages.breakerTransition(last.name(), now.name());
+            if (now == CircuitBreaker.State.CLOSED) {
+                LOG.info(message);
+            } else {
+                LOG.warn(message);
+            }
+        }
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +16,10 @@ import java.util.concurrent.TimeUnit;
 public final class AdmissionMetrics {
 
     private final MeterRegistry registry;
-    private final ConcurrentMap<List<String>, Counter> counters = new ConcurrentHashMap<>();
+    private record CounterKey(AdmissionMeter meter, String first, String second, String third) {
+    }
+
+    private final ConcurrentMap<CounterKey, Counter> counters = new ConcurrentHashMap<>();
     private final Timer redisOk;
     private final Timer redisError;
 
@@ -37,21 +39,25 @@ public final class AdmissionMetrics {
     }
 
     public void decision(String limit, String outcome, String source) {
-        counter(AdmissionMeter.DECISIONS, AdmissionMeter.TAG_LIMIT, limit, AdmissionMeter.TAG_OUTCOME, outcome,
-                AdmissionMeter.TAG_SOURCE, source).increment();
+        counters.computeIfAbsent(new CounterKey(AdmissionMeter.DECISIONS, limit, outcome, source),
+                key -> register(AdmissionMeter.DECISIONS, AdmissionMeter.TAG_LIMIT, limit,
+                        AdmissionMeter.TAG_OUTCOME, outcome, AdmissionMeter.TAG_SOURCE, source)).increment();
     }
 
     public void refusalCacheHit(String limit) {
-        counter(AdmissionMeter.REFUSAL_CACHE_HITS, AdmissionMeter.TAG_LIMIT, limit).increment();
+        counters.computeIfAbsent(new CounterKey(AdmissionMeter.REFUSAL_CACHE_HITS, limit, null, null),
+                key -> register(AdmissionMeter.REFUSAL_CACHE_HITS, AdmissionMeter.TAG_LIMIT, limit)).increment();
     }
 
     public void fallback(String limit, String outcome) {
-        counter(AdmissionMeter.FALLBACK_DECISIONS, AdmissionMeter.TAG_LIMIT, limit,
-                AdmissionMeter.TAG_OUTCOME, outcome).increment();
+        counters.computeIfAbsent(new CounterKey(AdmissionMeter.FALLBACK_DECISIONS, limit, outcome, null),
+                key -> register(AdmissionMeter.FALLBACK_DECISIONS, AdmissionMeter.TAG_LIMIT, limit,
+                        AdmissionMeter.TAG_OUTCOME, outcome)).increment();
     }
 
     public void breakerTransition(String state) {
-        counter(AdmissionMeter.BREAKER_TRANSITIONS, AdmissionMeter.TAG_STATE, state).increment();
+        counters.computeIfAbsent(new CounterKey(AdmissionMeter.BREAKER_TRANSITIONS, state, null, null),
+                key -> register(AdmissionMeter.BREAKER_TRANSITIONS, AdmissionMeter.TAG_STATE, state)).increment();
     }
 
     public void redisCall(long nanos, boolean ok) {
@@ -69,12 +75,8 @@ public final class AdmissionMetrics {
         return counter == null ? 0 : counter.count();
     }
 
-    private Counter counter(AdmissionMeter meter, String... tags) {
-        List<String> id = new java.util.ArrayList<>(tags.length + 1);
-        id.add(meter.name());
-        id.addAll(List.of(tags));
-        return counters.computeIfAbsent(id, ignored -> Counter.builder(meter.meterName())
-                .description(meter.description()).tags(tags).register(registry));
+    private Counter register(AdmissionMeter meter, String... tags) {
+        return Counter.builder(meter.meterName()).description(meter.description()).tags(tags).register(registry);
     }
 
     private Timer timer(String result) {
