@@ -1,7 +1,5 @@
 package io.stagedoor.client;
 
-import java.time.Duration;
-
 /** Every message the client writes, in one place, so tests and callers can rely on the wording. */
 public final class ClientMessages {
 
@@ -35,10 +33,5 @@ public final class ClientMessages {
     public static String malformedAnswer(String what, int status, String body) {
         return "the service answered " + what + " with HTTP " + status + " and a body the client cannot read: "
                 + noProblemBody(status, body);
-    }
-
-    public static String gaveUp(GiveUp reason, int attempts, Duration elapsed) {
-        return "gave up (" + reason.name().toLowerCase(java.util.Locale.ROOT) + ") after " + attempts
-                + " attempt(s) in " + elapsed.toMillis() + " ms";
     }
 }

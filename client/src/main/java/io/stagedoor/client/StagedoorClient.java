@@ -35,18 +35,21 @@ import java.util.function.Supplier;
  *       for the call), so a retry never holds or charges twice;</li>
  *   <li>the retry policy's attempt budget and deadline bound every call; a wait is never cut short to fit.</li>
  * </ul>
- * Immutable and thread-safe: share one per process.
+ * Immutable and thread-safe: share one per process (the token is per call, so one client serves many buyers).
+ * {@link #close()} closes the HttpClient only when the builder made it.
  */
-public final class StagedoorClient {
+public final class StagedoorClient implements AutoCloseable {
 
     private final ClientSettings settings;
     private final Routes routes;
     private final RetryLoop loop;
     private final ResultWait results;
     private final PassWait waitingRoom;
+    private final boolean ownsHttpClient;
 
-    private StagedoorClient(ClientSettings settings) {
+    private StagedoorClient(ClientSettings settings, boolean ownsHttpClient) {
         this.settings = settings;
+        this.ownsHttpClient = ownsHttpClient;
         this.routes = new Routes(settings.baseUri());
         this.loop = new RetryLoop(settings);
         this.results = new ResultWait(settings, loop, routes);
@@ -163,6 +166,14 @@ public final class StagedoorClient {
                 .thenApply(answer -> finished(Operation.QUEUE_STATUS, answer));
     }
 
+    /** Closes the HttpClient if the builder made it (waiting for requests in flight); a given one is left open. */
+    @Override
+    public void close() {
+        if (ownsHttpClient) {
+            settings.httpClient().close();
+        }
+    }
+
     private CompletableFuture<SubmitAnswer> submit(Operation operation, URI uri, String token, Object body,
                                                    RequestOptions options) {
         RequestOptions given = options == null ? RequestOptions.none() : options;
@@ -274,7 +285,7 @@ public final class StagedoorClient {
                     .connectTimeout(DEFAULT_CONNECT_TIMEOUT)
                     .build();
             return new StagedoorClient(new ClientSettings(baseUri, client, clock, sleeper, retryPolicy, listener,
-                    idempotencyKeys, jitter));
+                    idempotencyKeys, jitter), httpClient == null);
         }
     }
 }

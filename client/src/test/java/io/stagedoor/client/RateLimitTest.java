@@ -59,12 +59,11 @@ class RateLimitTest {
 
     @Test
     void acceptedCarriesTheRemainingCountFromEitherHeaderStyle() {
-        try (ScriptedPeer peer = ScriptedPeer.start()) {
+        try (ScriptedPeer peer = ScriptedPeer.start(); StagedoorClient client = StagedoorClient.of(peer.uri())) {
             peer.then(Reply.accepted("c-1", "RateLimit", "\"buyer-holds\";r=9;t=6",
                             "RateLimit-Policy", "\"buyer-holds\";q=10;w=60"),
                     Reply.accepted("c-2", "X-RateLimit-Remaining", "8"),
                     Reply.accepted("c-3"));
-            StagedoorClient client = StagedoorClient.of(peer.uri());
 
             assertThat(accepted(client).rateLimitRemaining()).hasValue(9);
             assertThat(accepted(client).rateLimitRemaining()).hasValue(8);
@@ -76,7 +75,7 @@ class RateLimitTest {
     void aRefusalCarriesTheExhaustedLimit() {
         try (ScriptedPeer peer = ScriptedPeer.start()) {
             peer.then(Reply.problem(429, "rate-limited", 6L, "RateLimit", "\"buyer-holds\";r=0;t=6"));
-            StagedoorClient client = StagedoorClient.builder().baseUri(peer.uri())
+            StagedoorClient client = StagedoorClient.builder().baseUri(peer.uri()).httpClient(TestClients.HTTP)
                     .retryPolicy(RetryPolicy.noRetries()).build();
 
             SubmitAnswer answer = get(client.hold(TOKEN, EVENT, SEATS));

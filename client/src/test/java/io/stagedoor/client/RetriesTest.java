@@ -29,9 +29,10 @@ class RetriesTest {
     void theRetryAfterA429ArrivesNoEarlierThanItsRetryAfter() {
         // real time on both sides: the peer stamps arrivals on its own monotonic clock
         peer.then(Reply.problem(429, "rate-limited", 2L), Reply.accepted("c-1"));
-        StagedoorClient client = StagedoorClient.of(peer.uri());
-
-        SubmitAnswer answer = get(client.hold(TOKEN, EVENT, SEATS));
+        SubmitAnswer answer;
+        try (StagedoorClient client = StagedoorClient.of(peer.uri())) {
+            answer = get(client.hold(TOKEN, EVENT, SEATS));
+        }
 
         assertThat(answer).isInstanceOf(Accepted.class);
         List<ScriptedPeer.Arrival> arrivals = peer.arrivals();
