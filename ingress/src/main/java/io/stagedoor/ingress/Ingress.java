@@ -2,7 +2,13 @@ package io.stagedoor.ingress;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.stagedoor.admission.Limiter;
+import io.stagedoor.admission.LimiterBuilder;
 import io.stagedoor.admission.bound.ConcurrencyBound;
+import io.stagedoor.ingress.audit.AdmissionAudit;
+import io.stagedoor.ingress.audit.DecisionRecorder;
+import io.stagedoor.ingress.rings.Decisions;
+import io.stagedoor.ingress.rings.PrincipalLimitRing;
 import io.stagedoor.ingress.auth.AuthenticationRing;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.checkout.CheckoutPermits;
@@ -34,8 +40,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.glassfish.grizzly.http.server.HttpServer;
-import org.glassfish.grizzly.threadpool.ThreadPoolConfig;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.jackson.JacksonFeature;
 import org.glassfish.jersey.server.ResourceConfig;
@@ -56,11 +63,6 @@ public final class Ingress implements AutoCloseable {
      */
     private static final java.util.logging.Logger JERSEY_PROVIDERS = quiet("org.glassfish.jersey.internal.inject.Providers");
     private static final java.util.logging.Logger GRIZZLY = quiet("org.glassfish.grizzly");
-
-    /** HTTP worker threads: the routes never block, so a few per core are enough. */
-    public static final int WORKER_THREADS = 16;
-    /** HTTP work waiting for a worker thread, at most. */
-    public static final int WORKER_QUEUE = 4096;
 
     private final Deque<AutoCloseable> parts;
     private final HttpServer server;
@@ -121,6 +123,11 @@ public final class Ingress implements AutoCloseable {
         awaitCaughtUp(events);
         Publisher publisher = new Publisher(kafka, settings.producerMaxBlock(), settings.deliveryTimeout());
         parts.push(publisher);
+        Limiter limiter = limiter(settings, registry);
+        parts.push(limiter);
+        AdmissionAudit audit = new AdmissionAudit(kafka, settings.topics().admissions(), registry);
+        parts.push(audit);
+        DecisionRecorder recorder = new DecisionRecorder(audit, clock);
 
         metrics.gauge(IngressMetrics.IN_FLIGHT, door::inUse);
         metrics.gauge(IngressMetrics.CHECKOUT_PERMITS, () -> checkouts.bound().inUse());
@@ -136,6 +143,8 @@ public final class Ingress implements AutoCloseable {
                 .register(new ProblemMappers.Unexpected())
                 .register(new DoorRing(door, metrics))
                 .register(new AuthenticationRing(tokens, settings.adminKey()))
+                .register(new PrincipalLimitRing(limiter, settings.limits(), catalog, recorder))
+                .register(new Decisions.Fields())
                 .register(new HealthResource(new Readiness(lag, settings.readyLagThreshold(), door)))
                 .register(new MetricsResource(registry))
                 .register(new EventsResource(catalog, seatMap))
@@ -150,7 +159,7 @@ public final class Ingress implements AutoCloseable {
                 .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
         URI uri = URI.create("http://" + settings.bindAddress() + ":" + settings.port() + "/");
         HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, config, false);
-        boundWorkers(server);
+        virtualThreadWorkers(server, parts);
         try {
             server.start();
         } catch (IOException e) {
@@ -163,16 +172,19 @@ public final class Ingress implements AutoCloseable {
     }
 
     /**
-     * Grizzly's default worker queue has no limit. Ours has one: the door sheds long before it fills, and if a flood
-     * of connections ever gets past it, Grizzly refuses work instead of queueing it without end.
+     * Each request runs on a virtual thread of its own instead of waiting in Grizzly's worker queue (which has no
+     * limit). A ring that waits for Redis parks only its virtual thread; the door, the first thing every request
+     * meets, bounds how many requests do work at once and sheds the rest.
      */
-    private static void boundWorkers(HttpServer server) {
-        ThreadPoolConfig workers = ThreadPoolConfig.defaultConfig()
-                .setPoolName("ingress-http")
-                .setCorePoolSize(WORKER_THREADS)
-                .setMaxPoolSize(WORKER_THREADS)
-                .setQueueLimit(WORKER_QUEUE);
-        server.getListeners().forEach(listener -> listener.getTransport().setWorkerThreadPoolConfig(workers));
+    private static void virtualThreadWorkers(HttpServer server, Deque<AutoCloseable> parts) {
+        ExecutorService workers = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("ingress-http-", 0).factory());
+        server.getListeners().forEach(listener -> listener.getTransport().setWorkerThreadPool(workers));
+        parts.push(workers::shutdownNow);
+    }
+
+    private static Limiter limiter(IngressSettings settings, PrometheusMeterRegistry registry) {
+        LimiterBuilder builder = Limiter.builder().meterRegistry(registry);
+        return settings.redisUri() == null ? builder.inProcess() : builder.redis(settings.redisUri());
     }
 
     private static void awaitCaughtUp(TopicFollower follower) {

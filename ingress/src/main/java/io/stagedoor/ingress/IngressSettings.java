@@ -1,5 +1,6 @@
 package io.stagedoor.ingress;
 
+import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.topics.TopicNames;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -30,12 +31,14 @@ import java.util.Objects;
  * @param checkoutPermitTimeout how long a checkout holds its permit without a result (default 30 s)
  * @param readyLagThreshold    scheduling lag past which the instance reports not ready (default 500 ms)
  * @param trustedProxies       CIDRs of the load balancers whose X-Forwarded-For is believed (default none)
+ * @param limits               the rate limits (default {@link Limits#defaults()})
  */
 public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, TopicNames topics,
                               String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
                               int maxSeatsPerHold, Duration resultsWindow, long maxResults, int maxWaitingPolls,
                               Duration producerMaxBlock, Duration deliveryTimeout, int maxInFlight, int maxCheckouts,
-                              Duration checkoutPermitTimeout, Duration readyLagThreshold, List<String> trustedProxies) {
+                              Duration checkoutPermitTimeout, Duration readyLagThreshold, List<String> trustedProxies,
+                              Limits limits) {
 
     /** The development secret: fine on a laptop, never in production. */
     public static final String DEVELOPMENT_SECRET = "stagedoor-development-secret-change-me-in-production";
@@ -45,6 +48,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         Objects.requireNonNull(kafkaBootstrap, "kafkaBootstrap");
         Objects.requireNonNull(topics, "topics");
         trustedProxies = List.copyOf(trustedProxies);
+        Objects.requireNonNull(limits, "limits");
         if (tokenSecret == null || tokenSecret.getBytes(StandardCharsets.UTF_8).length < 32) {
             throw new IllegalArgumentException("tokenSecret must have at least 32 bytes");
         }
@@ -93,6 +97,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         b.checkoutPermitTimeout = checkoutPermitTimeout;
         b.readyLagThreshold = readyLagThreshold;
         b.trustedProxies = trustedProxies;
+        b.limits = limits;
         return b;
     }
 
@@ -128,6 +133,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         private Duration checkoutPermitTimeout = Duration.ofSeconds(30);
         private Duration readyLagThreshold = Duration.ofMillis(500);
         private List<String> trustedProxies = List.of();
+        private Limits limits = Limits.defaults();
 
         private Builder(String kafkaBootstrap) {
             this.kafkaBootstrap = kafkaBootstrap;
@@ -151,12 +157,13 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         public Builder checkoutPermitTimeout(Duration value) { this.checkoutPermitTimeout = value; return this; }
         public Builder readyLagThreshold(Duration value) { this.readyLagThreshold = value; return this; }
         public Builder trustedProxies(List<String> value) { this.trustedProxies = value; return this; }
+        public Builder limits(Limits value) { this.limits = value; return this; }
 
         public IngressSettings build() {
             return new IngressSettings(bindAddress, port, kafkaBootstrap, redisUri, topics, tokenSecret, tokenIssuer,
                     adminKey, maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls,
                     producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
-                    readyLagThreshold, trustedProxies);
+                    readyLagThreshold, trustedProxies, limits);
         }
     }
 }

@@ -51,6 +51,9 @@ class HoldRouteTest {
         assertThat(response.body()).contains("\"status\":\"pending\"");
         assertThat(response.headers().firstValue("Location")).contains("/v1/results/" + correlationId);
         assertThat(response.headers().firstValue("Retry-After")).contains("1");
+        assertThat(response.headers().firstValue("X-RateLimit-Remaining")).contains("9");
+        assertThat(response.headers().firstValue("RateLimit")).contains("\"buyer-holds\";r=9;t=6");
+        assertThat(response.headers().firstValue("RateLimit-Policy")).contains("\"buyer-holds\";q=10;w=60");
         List<ConsumerRecord<String, byte[]>> published = new ArrayList<>();
         try (KafkaConsumer<String, byte[]> consumer = consumer()) {
             consumer.subscribe(List.of(fixture.topics.holds()));
@@ -83,7 +86,7 @@ class HoldRouteTest {
     @ParameterizedTest
     @MethodSource("badHolds")
     void badInputIsAProblemThatSaysWhatWasWrong(String body, int status, String detail) throws Exception {
-        HttpResponse<String> response = fixture.postHold("8812", body);
+        HttpResponse<String> response = fixture.postHold("bad-input-" + status + "-" + body.hashCode(), body);
 
         assertThat(response.statusCode()).isEqualTo(status);
         assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(

@@ -10,6 +10,8 @@ import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.metrics.IngressMetrics;
+import io.stagedoor.ingress.rings.Limited;
+import io.stagedoor.ingress.rings.LimitedRoute;
 import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.HoldRequested;
@@ -62,6 +64,7 @@ public final class HoldsResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     @Authenticated(Role.BUYER)
+    @Limited(LimitedRoute.HOLDS)
     public CompletionStage<Response> hold(@PathParam("eventId") String eventId, InputStream json,
                                           @Context SecurityContext security) {
         Caller buyer = AuthenticationRing.caller(security);

@@ -24,6 +24,10 @@ public final class IngressMessages {
         };
     }
 
+    public static String rateLimited(String limit, long retryAfter) {
+        return "The limit '" + limit + "' is spent for now; one more request is allowed in " + retryAfter + " s.";
+    }
+
     public static String doorFull(int limit) {
         return "This instance already serves " + limit + " requests; retry after the indicated time.";
     }

@@ -1,0 +1,86 @@
+package io.stagedoor.ingress.rings;
+
+import io.stagedoor.admission.Decision;
+import io.stagedoor.admission.Limiter;
+import io.stagedoor.admission.limit.LimitCheck;
+import io.stagedoor.ingress.http.IngressMessages;
+import io.stagedoor.ingress.http.Problem;
+import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.http.Problems;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * What the rate-limit rings share: asking the limiter, recording the decision for audit, and answering a refusal
+ * with 429, Retry-After and a problem that names the limit. The limiter's stage completes within its own command
+ * timeout; the rings run on virtual threads, so waiting for it parks no platform thread.
+ */
+public final class Decisions {
+
+    /** The request property that carries an admitting decision to the response, for its RateLimit fields. */
+    public static final String PROPERTY = Decisions.class.getName() + ".decision";
+    /** A backstop far above the limiter's own timeout: past it the request is admitted and counted as fallback. */
+    private static final long BACKSTOP_MILLIS = 1_000;
+
+    /** Where decisions go for audit. */
+    @FunctionalInterface
+    public interface Recorder {
+        void record(LimitedRoute route, List<LimitCheck> checks, Decision decision);
+    }
+
+    private final Limiter limiter;
+    private final Recorder recorder;
+
+    public Decisions(Limiter limiter, Recorder recorder) {
+        this.limiter = limiter;
+        this.recorder = recorder;
+    }
+
+    /** The limiter's decision on {@code checks}; recorded for audit. */
+    public Decision decide(List<LimitCheck> checks, LimitedRoute route) {
+        Decision decision = await(checks);
+        recorder.record(route, checks, decision);
+        return decision;
+    }
+
+    /** Aborts a refused request with 429; leaves an admitted one its decision for the response's fields. */
+    public void answer(ContainerRequestContext request, Decision decision) {
+        if (decision.admitted()) {
+            request.setProperty(PROPERTY, decision);
+            return;
+        }
+        Problem problem = Problem.of(ProblemType.RATE_LIMITED,
+                        IngressMessages.rateLimited(decision.refusedBy().name(), decision.retryAfterSeconds()))
+                .withPolicy(decision.refusedBy().name())
+                .withRetryAfter(decision.retryAfterSeconds());
+        jakarta.ws.rs.core.Response response = Problems.response(problem);
+        RateLimitHeaders.add(decision, response.getHeaders());
+        request.abortWith(response);
+    }
+
+    private Decision await(List<LimitCheck> checks) {
+        try {
+            return limiter.decide(checks).toCompletableFuture().get(BACKSTOP_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while deciding", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("the limiter did not decide: " + e, e);
+        }
+    }
+
+    /** Adds the RateLimit fields of an admitting decision to its response. */
+    public static final class Fields implements ContainerResponseFilter {
+        @Override
+        public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+            if (request.getProperty(PROPERTY) instanceof Decision decision) {
+                RateLimitHeaders.add(decision, response.getHeaders());
+            }
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package io.stagedoor.ingress.rings;
+
+/** The routes a rate-limit ring applies to, each with the limits it takes. */
+public enum LimitedRoute {
+    /** Holds: the buyer's limit and the event organizer's aggregate, all or nothing. */
+    HOLDS,
+    /** Scans: the API key's limit. */
+    SCANS,
+    /** Login: the source address's limit, before authentication and before the password hash. */
+    LOGIN
+}

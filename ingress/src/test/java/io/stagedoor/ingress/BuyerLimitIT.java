@@ -1,0 +1,115 @@
+package io.stagedoor.ingress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stagedoor.testsupport.TestNames;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+
+/** The buyer limit across two ingress instances sharing one real Redis, as behind one load balancer. */
+class BuyerLimitIT {
+
+    private static IngressFixture fixture;
+    private static Ingress second;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fixture = IngressFixture.start();
+        second = fixture.secondInstance();
+    }
+
+    @AfterAll
+    static void stop() {
+        second.close();
+        fixture.close();
+    }
+
+    // Pins down the race where both instances decide on the buyer's last tokens in the same millisecond: the
+    // bucket's check-and-take is one Redis script, so the two can never both take the last token.
+    @RepeatedTest(3)
+    void sixtyFourConcurrentHoldsByOneBuyerThroughTwoInstancesAdmitExactlyTen() throws Exception {
+        String buyer = TestNames.unique("buyer");
+        CountDownLatch go = new CountDownLatch(1);
+        List<Future<HttpResponse<String>>> calls = new ArrayList<>();
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 64; i++) {
+                Ingress instance = i % 2 == 0 ? fixture.ingress : second;
+                HttpRequest request = holdRequest(instance, buyer, "S-" + (i % IngressFixture.SEATS + 1));
+                calls.add(threads.submit(() -> {
+                    go.await();
+                    return fixture.http.send(request, HttpResponse.BodyHandlers.ofString());
+                }));
+            }
+            go.countDown();
+        }
+        List<HttpResponse<String>> accepted = new ArrayList<>();
+        List<HttpResponse<String>> refused = new ArrayList<>();
+        for (Future<HttpResponse<String>> call : calls) {
+            HttpResponse<String> response = call.get();
+            (response.statusCode() == 202 ? accepted : refused).add(response);
+        }
+
+        assertThat(accepted).hasSize(10);
+        assertThat(refused).hasSize(54).allSatisfy(response -> {
+            assertThat(response.statusCode()).isEqualTo(429);
+            long retryAfter = Long.parseLong(response.headers().firstValue("Retry-After").orElseThrow());
+            assertThat(retryAfter).isBetween(1L, 6L);
+            assertThat(response.body()).contains("rate-limited").contains("\"policy\":\"buyer-holds\"");
+        });
+    }
+
+    @Test
+    void anUnauthenticatedHoldIs401BeforeAnyLimiterCall() throws Exception {
+        double before = decisions();
+        HttpResponse<String> response = fixture.send(HttpRequest.newBuilder(fixture.uri("/v1/events/concert/holds"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"seats\":[\"S-1\"]}")));
+        assertThat(response.statusCode()).isEqualTo(401);
+        assertThat(decisions()).isEqualTo(before);
+    }
+
+    @Test
+    void aHoldRefusedByTheBuyerLimitIsNeverPublished() throws Exception {
+        String buyer = TestNames.unique("eager");
+        for (int i = 0; i < 10; i++) {
+            assertThat(fixture.postHold(buyer, "{\"seats\":[\"S-" + (200 + i) + "\"]}").statusCode()).isEqualTo(202);
+        }
+        double accepted = fixture.ingress.registry().get("stagedoor.ingress.accepted").tag("route", "holds").counter().count();
+
+        HttpResponse<String> refused = fixture.postHold(buyer, "{\"seats\":[\"S-250\"]}");
+
+        assertThat(refused.statusCode()).isEqualTo(429);
+        assertThat(refused.headers().firstValue("Retry-After")).contains("6");
+        assertThat(fixture.ingress.registry().get("stagedoor.ingress.accepted").tag("route", "holds").counter().count())
+                .isEqualTo(accepted);
+    }
+
+    private static double decisions() {
+        return fixture.ingress.registry().getMeters().stream()
+                .filter(meter -> meter.getId().getName().startsWith("stagedoor.admission.decisions"))
+                .mapToDouble(meter -> meter.measure().iterator().next().getValue())
+                .sum();
+    }
+
+    private static HttpRequest holdRequest(Ingress instance, String buyer, String seat) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + instance.port() + "/v1/events/"
+                        + IngressFixture.EVENT + "/holds"))
+                .header("Authorization", "Bearer " + fixture.token(buyer))
+                .header("Content-Type", "application/json")
+                .timeout(Duration.ofSeconds(20))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"seats\":[\"" + seat + "\"]}"))
+                .build();
+    }
+}
