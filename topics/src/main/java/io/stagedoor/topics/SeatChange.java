@@ -15,13 +15,24 @@ import java.util.Objects;
  * @param holdId  the hold that caused the change
  * @param cause   what happened: "held", "expired", "released", "sold", "payment-declined", ...
  * @param at      when the inventory made the change
+ * @param tickets for a sale, the ticket of each seat in the order of {@code seats}; else empty
  */
 public record SeatChange(String eventId, List<String> seats, SeatStatus status, String holdId, String cause,
-                         Instant at) implements Versioned {
+                         Instant at, List<String> tickets) implements Versioned {
 
     public SeatChange {
         Objects.requireNonNull(eventId, "eventId");
         seats = List.copyOf(Objects.requireNonNull(seats, "seats"));
         Objects.requireNonNull(status, "status");
+        tickets = tickets == null ? List.of() : List.copyOf(tickets);
+        if (!tickets.isEmpty() && tickets.size() != seats.size()) {
+            throw new IllegalArgumentException("a sale needs one ticket per seat: " + seats.size() + " seats, "
+                    + tickets.size() + " tickets");
+        }
+    }
+
+    /** A change that issues no tickets (held, expired, released). */
+    public SeatChange(String eventId, List<String> seats, SeatStatus status, String holdId, String cause, Instant at) {
+        this(eventId, seats, status, holdId, cause, at, List.of());
     }
 }
