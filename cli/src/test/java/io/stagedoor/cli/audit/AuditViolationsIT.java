@@ -1,0 +1,242 @@
+package io.stagedoor.cli.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stagedoor.cli.audit.check.CheckResult;
+import io.stagedoor.cli.audit.check.CheckStatus;
+import io.stagedoor.topics.AdmissionRecord;
+import io.stagedoor.topics.CheckoutRequested;
+import io.stagedoor.topics.HoldRequested;
+import io.stagedoor.topics.Reasons;
+import io.stagedoor.topics.Result;
+import io.stagedoor.topics.SeatStatus;
+import io.stagedoor.topics.WaitingRoomRecord;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each check against a real broker: an honest history passes every check, and the same history with one injected
+ * violation fails exactly the check that guards against it, naming the record. Every test writes to its own
+ * namespace, with record timestamps a few minutes in the past, so the window is fixed and nothing is in flight.
+ */
+class AuditViolationsIT {
+
+    private AuditTopics topics;
+    private OnSaleHistory history;
+    private Instant from;
+    private Instant to;
+
+    @BeforeEach
+    void layDownAnHonestHistory() {
+        topics = AuditTopics.create("audit");
+        from = Instant.now().minus(Duration.ofMinutes(3)).truncatedTo(ChronoUnit.SECONDS);
+        to = from.plus(Duration.ofMinutes(2));
+        history = new OnSaleHistory(topics, from).honest();
+    }
+
+    @AfterEach
+    void close() {
+        topics.close();
+    }
+
+    @Test
+    void anHonestHistoryPassesEveryCheck() {
+        AuditReport report = audit();
+
+        assertThat(report.passed()).isTrue();
+        assertThat(report.checks()).allSatisfy(check -> assertThat(check.status()).isEqualTo(CheckStatus.PASSED));
+        assertThat(report.check("one-result-per-request").details()).containsEntry("requests", 6)
+                .containsEntry("answered", 6L);
+        assertThat(report.check("payments-match-sales").details()).containsEntry("holdsSold", 2L);
+        assertThat(report.reading().records()).isPositive();
+    }
+
+    @Test
+    void aHoldWrittenStraightToTheTopicWithNoResultFailsOneResultPerRequest() {
+        HoldRequested orphan = history.holdRequest("buyer-9", List.of("F-1"));
+
+        assertOnlyFailure(audit(), "one-result-per-request", orphan.correlationId(),
+                AuditMessages.missingResult("hold", orphan.correlationId()));
+    }
+
+    @Test
+    void aDuplicatedResultFailsOneResultPerRequest() {
+        OnSaleHistory.Sale sale = history.holdAndResult("buyer-9", List.of("F-1"));
+        history.result(Result.held(sale.request(), sale.holdId(), history.next().plusSeconds(600), history.next()));
+
+        CheckResult check = assertOnlyFailure(audit(), "one-result-per-request", sale.request().correlationId(),
+                null);
+        assertThat(check.offenses().get(0).what()).startsWith(sale.request().correlationId() + " has 2 results: ");
+    }
+
+    @Test
+    void aResultAnsweringNoRequestInsideTheWindowFailsButOneAtTheEdgeIsForgiven() {
+        HoldRequested unpublished = new HoldRequested("never-published", OnSaleHistory.EVENT, "buyer-9",
+                List.of("F-1"), history.next());
+        history.result(Result.rejected(unpublished, Reasons.SEAT_UNAVAILABLE, history.next()));
+        HoldRequested beforeTheWindow = new HoldRequested("published-before", OnSaleHistory.EVENT, "buyer-9",
+                List.of("F-2"), from.minusSeconds(1));
+        history.result(Result.rejected(beforeTheWindow, Reasons.SEAT_UNAVAILABLE, from.plusSeconds(1)));
+
+        CheckResult check = assertOnlyFailure(audit(), "one-result-per-request", "never-published",
+                AuditMessages.resultWithoutRequest("never-published"));
+        assertThat(check.details()).containsEntry("resultsForgivenAtEdges", 1L);
+    }
+
+    @Test
+    void aSeatHeldByTwoLiveHoldsFailsSeatsNeverDoubled() {
+        history.seatChange(List.of("C-1"), SeatStatus.HELD, "hold_intruder", "held", history.next());
+
+        CheckResult check = assertOnlyFailure(audit(), "seats-never-doubled", OnSaleHistory.EVENT + "/C-1", null);
+        assertThat(check.offenses().get(0).what()).contains("held by hold_intruder while hold_");
+    }
+
+    @Test
+    void aSeatSoldTwiceFailsSeatsNeverDoubled() {
+        String secondBuyer = history.paidSale().holdId();
+        history.seatChange(List.of("A-2"), SeatStatus.SOLD, secondBuyer, "sold", history.next());
+
+        CheckResult check = assertOnlyFailure(audit(), "seats-never-doubled", OnSaleHistory.EVENT + "/A-2", null);
+        assertThat(check.offenses().get(0).what()).contains("sold to " + secondBuyer + " after it was sold to hold_");
+    }
+
+    @Test
+    void aSoldSeatWithNoApprovedPaymentFailsPaymentsMatchSales() {
+        OnSaleHistory.Sale sale = history.holdAndResult("buyer-9", List.of("F-1"));
+        CheckoutRequested checkout = history.checkout(sale);
+        history.seatChange(List.of("F-1"), SeatStatus.SOLD, sale.holdId(), "sold", history.next());
+        history.result(Result.confirmed(checkout, List.of("F-1"), "ord_free", List.of(), history.next()));
+
+        assertOnlyFailure(audit(), "payments-match-sales", sale.holdId(),
+                AuditMessages.soldWithoutPayment(sale.holdId()));
+    }
+
+    @Test
+    void anApprovedPaymentWithNoSaleAndNoVoidFailsPaymentsMatchSales() {
+        OnSaleHistory.Sale sale = history.holdAndResult("buyer-9", List.of("F-1"));
+        CheckoutRequested checkout = history.checkout(sale);
+        history.approvedOutcome(checkout);
+        history.result(Result.rejected(checkout, Reasons.HOLD_NOT_PAYABLE, List.of("F-1"), history.next()));
+
+        assertOnlyFailure(audit(), "payments-match-sales", checkout.correlationId(),
+                AuditMessages.approvedWithoutSale(checkout.correlationId(), sale.holdId()));
+    }
+
+    @Test
+    void anApprovedPaymentThatWasVoidedNeedsNoSale() {
+        OnSaleHistory.Sale sale = history.holdAndResult("buyer-9", List.of("F-1"));
+        CheckoutRequested checkout = history.checkout(sale);
+        history.approvedOutcome(checkout);
+        history.voidPayment(checkout);
+        history.result(Result.rejected(checkout, Reasons.HOLD_NOT_PAYABLE, List.of("F-1"), history.next()));
+
+        AuditReport report = audit();
+
+        assertThat(report.passed()).isTrue();
+        assertThat(report.check("payments-match-sales").details()).containsEntry("paymentsVoided", 1L);
+    }
+
+    @Test
+    void elevenHoldsAdmittedInABurstForATenBurstPolicyFailBuyerHolds() {
+        Instant burst = history.next();
+        for (int i = 0; i < 11; i++) {
+            history.admission("buyer-holds", "script-7", AdmissionRecord.ADMITTED, 10, 1, 6_000,
+                    burst.plusMillis(i));
+        }
+
+        assertOnlyFailure(audit(), "buyer-holds-within-policy", "script-7",
+                AuditMessages.overAdmitted("buyer-holds", "script-7", 1, 0, 10, 1, 6_000));
+    }
+
+    @Test
+    void tenHoldsThenOneEverySixSecondsStayWithinTheBuyerPolicy() {
+        Instant burst = history.next();
+        for (int i = 0; i < 10; i++) {
+            history.admission("buyer-holds", "patient-8", AdmissionRecord.ADMITTED, 10, 1, 6_000, burst);
+        }
+        history.admission("buyer-holds", "patient-8", AdmissionRecord.REFUSED, 10, 1, 6_000, burst.plusSeconds(1));
+        history.admission("buyer-holds", "patient-8", AdmissionRecord.ADMITTED, 10, 1, 6_000, burst.plusSeconds(6));
+
+        assertThat(audit().check("buyer-holds-within-policy").status()).isEqualTo(CheckStatus.PASSED);
+    }
+
+    @Test
+    void anOrganizerAdmittedBeyondItsAggregateFailsOrganizerHolds() {
+        Instant burst = history.next().plusSeconds(5);
+        for (int i = 0; i < 6; i++) {
+            history.admission("organizer-holds", "org-small", AdmissionRecord.ADMITTED, 5, 5, 1_000, burst);
+        }
+
+        assertOnlyFailure(audit(), "organizer-holds-within-policy", "org-small",
+                AuditMessages.overAdmitted("organizer-holds", "org-small", 1, 0, 5, 5, 1_000));
+    }
+
+    @Test
+    void fallbackOpenDecisionsAreReportedAsAPeriodAndNotChargedToTheBucket() {
+        Instant outage = history.next();
+        for (int i = 0; i < 10; i++) {
+            history.admission("buyer-holds", "during-outage", AdmissionRecord.ADMITTED, 10, 1, 6_000, outage);
+        }
+        for (int i = 0; i < 3; i++) {
+            history.admission("buyer-holds", "during-outage", AdmissionRecord.FALLBACK_OPEN, 10, 1, 6_000,
+                    outage.plusSeconds(1 + i));
+        }
+
+        AuditReport report = audit();
+
+        assertThat(report.passed()).isTrue();
+        CheckResult periods = report.check("fallback-periods");
+        assertThat(periods.status()).isEqualTo(CheckStatus.NOTED);
+        assertThat(periods.count()).isEqualTo(3);
+        assertThat(periods.details().get("periods")).asList().singleElement().hasToString(
+                "Period[start=" + outage.plusSeconds(1) + ", end=" + outage.plusSeconds(3)
+                        + ", count=3, byLimit={buyer-holds fallback-open=3}]");
+        assertThat(report.check("buyer-holds-within-policy").details()).containsEntry("fallbackOpen", 3L);
+    }
+
+    @Test
+    void aWaitingRoomAdmissionAheadOfTheRecordedRateFails() {
+        Instant at = history.next().plusSeconds(1);
+        history.waitingRoomRecord(new WaitingRoomRecord(OnSaleHistory.EVENT, WaitingRoomRecord.ADMITTED,
+                "jumper", "ticket-jumper", 12, 0, 1.0, at));
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-order", OnSaleHistory.EVENT + "#12", null);
+        assertThat(check.offenses().get(0).what()).startsWith("event " + OnSaleHistory.EVENT
+                + " admitted position 12, ");
+    }
+
+    @Test
+    void aRecordThatBreaksTheContractFailsRecordsReadable() {
+        Instant at = history.next();
+        topics.send(topics.names().holds(), OnSaleHistory.EVENT, "{not json".getBytes(StandardCharsets.UTF_8), null,
+                at);
+
+        CheckResult check = assertOnlyFailure(audit(), "records-readable", topics.names().holds(), null);
+        assertThat(check.offenses().get(0).what()).startsWith("unreadable: ");
+    }
+
+    private AuditReport audit() {
+        return topics.audit(from, to);
+    }
+
+    /** The one failed check is {@code name}, with one offense about {@code subject} (saying {@code what}). */
+    private static CheckResult assertOnlyFailure(AuditReport report, String name, String subject, String what) {
+        assertThat(report.passed()).isFalse();
+        assertThat(report.failures()).extracting(CheckResult::name).containsExactly(name);
+        CheckResult check = report.check(name);
+        assertThat(check.count()).isEqualTo(1);
+        assertThat(check.offenses()).singleElement().satisfies(offense -> {
+            assertThat(offense.subject()).isEqualTo(subject);
+            if (what != null) {
+                assertThat(offense.what()).isEqualTo(what);
+            }
+        });
+        return check;
+    }
+}
