@@ -6,7 +6,9 @@ import io.stagedoor.topics.TopicCreator;
 import io.stagedoor.topics.TopicSettings;
 import io.stagedoor.workers.checkout.CheckoutPool;
 import io.stagedoor.workers.inventory.Inventory;
+import io.stagedoor.workers.payment.HttpPaymentGateway;
 import io.stagedoor.workers.payment.PaymentGateway;
+import io.stagedoor.workers.payment.SimulatedGateway;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -74,9 +76,25 @@ public final class Workers implements AutoCloseable {
         return new Workers(inventory, pool, metrics);
     }
 
-    /** Waits until the inventory (if this worker runs it) processes records; false on timeout. */
+    /**
+     * The gateway {@code settings} name: an {@link HttpPaymentGateway} at {@link WorkerSettings#gatewayUrl()}
+     * with the payment timeout as its request timeout, else the in-process simulated gateway Payrail.
+     */
+    public static PaymentGateway gatewayFor(WorkerSettings settings) {
+        return settings.gatewayUrl() == null
+                ? SimulatedGateway.withDefaults()
+                : new HttpPaymentGateway(settings.gatewayUrl(), settings.paymentTimeout());
+    }
+
+    /**
+     * Waits until the inventory (if this worker runs it) processes records and every lane of the checkout pool
+     * (if it runs one) has partitions assigned; false on timeout.
+     */
     public boolean awaitReady(Duration timeout) throws InterruptedException {
-        return inventory == null || inventory.awaitRunning(timeout);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean inventoryReady = inventory == null || inventory.awaitRunning(timeout);
+        Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+        return inventoryReady && (pool == null || pool.awaitAssigned(left));
     }
 
     /** The metrics of this worker. */

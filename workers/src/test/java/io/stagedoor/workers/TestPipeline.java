@@ -6,6 +6,7 @@ import io.stagedoor.topics.CheckoutRequested;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.Headers;
 import io.stagedoor.topics.HoldRequested;
+import io.stagedoor.topics.Reasons;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.TopicCreator;
@@ -82,6 +83,10 @@ final class TestPipeline implements AutoCloseable {
         List<String> ids = IntStream.rangeClosed(1, seats).mapToObj(i -> "s" + i).toList();
         EventDefinition event = new EventDefinition(eventId, "Test " + eventId, "org-1", Instant.EPOCH, ids, 5_000, null);
         send(names.events(), eventId, Json.write(event), null);
+        // The inventory learns events from a global store, asynchronously: wait until it knows this one (a hold
+        // on a seat it lacks then reads unknown-seat, not unknown-event). Needs a running inventory.
+        await().atMost(Duration.ofSeconds(60)).until(() -> Reasons.UNKNOWN_SEAT.equals(
+                awaitResult(hold(eventId, "probe", List.of("no-such-seat"))).reason()));
         return event;
     }
 
@@ -104,7 +109,8 @@ final class TestPipeline implements AutoCloseable {
     }
 
     Result awaitResult(String correlationId) {
-        await().atMost(Duration.ofSeconds(60)).until(() -> results.containsKey(correlationId));
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(10))
+                .until(() -> results.containsKey(correlationId));
         return results.get(correlationId).getFirst();
     }
 

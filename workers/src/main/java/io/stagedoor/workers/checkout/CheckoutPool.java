@@ -7,11 +7,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.ShareGroupDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigResource;
@@ -39,13 +41,17 @@ public final class CheckoutPool implements AutoCloseable {
     private final List<Thread> threads;
     private final KafkaProducer<String, byte[]> producer;
     private final Duration drainTimeout;
+    private final WorkerSettings settings;
+    private final String clientPrefix;
 
     private CheckoutPool(List<PaymentLane> lanes, List<Thread> threads, KafkaProducer<String, byte[]> producer,
-                         Duration drainTimeout) {
+                         WorkerSettings settings, String clientPrefix) {
         this.lanes = lanes;
         this.threads = threads;
         this.producer = producer;
-        this.drainTimeout = drainTimeout;
+        this.drainTimeout = settings.drainTimeout();
+        this.settings = settings;
+        this.clientPrefix = clientPrefix;
     }
 
     /** Configures the share group, then starts the lanes; returns while they join the group. */
@@ -55,23 +61,53 @@ public final class CheckoutPool implements AutoCloseable {
                 new StringSerializer(), new ByteArraySerializer());
         List<PaymentLane> lanes = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
+        String clientPrefix = settings.shareGroupId() + "-" + UUID.randomUUID().toString().substring(0, 8) + "-lane-";
         for (int i = 0; i < settings.poolSize(); i++) {
-            PaymentLane lane = new PaymentLane(i, settings, gateway, producer, metrics);
+            PaymentLane lane = new PaymentLane(clientPrefix + i, settings, gateway, producer, metrics);
             lanes.add(lane);
             threads.add(Thread.ofVirtual().name("checkout-lane-" + i).start(lane));
         }
-        return new CheckoutPool(lanes, threads, producer, settings.drainTimeout());
+        return new CheckoutPool(lanes, threads, producer, settings, clientPrefix);
+    }
+
+    /**
+     * Waits until every lane of this instance is a member of the share group with partitions assigned, so it
+     * can acquire work; false when that did not happen within {@code timeout}.
+     */
+    public boolean awaitAssigned(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers()))) {
+            while (System.nanoTime() < deadline) {
+                try {
+                    ShareGroupDescription group = admin.describeShareGroups(List.of(settings.shareGroupId()))
+                            .describedGroups().get(settings.shareGroupId()).get(5, TimeUnit.SECONDS);
+                    long assigned = group.members().stream()
+                            .filter(member -> member.clientId().startsWith(clientPrefix))
+                            .filter(member -> !member.assignment().topicPartitions().isEmpty())
+                            .count();
+                    if (assigned >= lanes.size()) {
+                        return true;
+                    }
+                } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                    LOG.debug("cannot describe share group {} yet: {}", settings.shareGroupId(), e.getMessage());
+                }
+                Thread.sleep(100);
+            }
+            return false;
+        }
     }
 
     /**
      * Sets the group configs the pool relies on: a new group starts from the earliest payment request (one
-     * written before the first lane joined must still be paid), and the acquisition lock outlasts a payment.
+     * written before the first lane joined must still be paid), only committed requests are delivered (the
+     * inventory writes them in transactions it may abort), and the acquisition lock outlasts a payment.
      * Needs ALTER_CONFIGS on the group; without it the cluster's defaults apply and a warning says so.
      */
     static void configureGroup(WorkerSettings settings) {
         ConfigResource group = new ConfigResource(ConfigResource.Type.GROUP, settings.shareGroupId());
         List<AlterConfigOp> ops = List.of(
                 new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET),
+                new AlterConfigOp(new ConfigEntry("share.isolation.level", "read_committed"), AlterConfigOp.OpType.SET),
                 new AlterConfigOp(new ConfigEntry("share.record.lock.duration.ms",
                         Long.toString(settings.recordLock().toMillis())), AlterConfigOp.OpType.SET));
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers()))) {

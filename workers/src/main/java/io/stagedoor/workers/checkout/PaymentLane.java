@@ -44,7 +44,7 @@ final class PaymentLane implements Runnable {
     private static final Duration POLL = Duration.ofMillis(500);
     private static final long SEND_TIMEOUT_MS = 30_000;
 
-    private final int index;
+    private final String clientId;
     private final WorkerSettings settings;
     private final TopicNames topics;
     private final PaymentCaller caller;
@@ -54,9 +54,9 @@ final class PaymentLane implements Runnable {
     private volatile boolean busy;
     private volatile KafkaShareConsumer<String, byte[]> consumer;
 
-    PaymentLane(int index, WorkerSettings settings, PaymentGateway gateway, KafkaProducer<String, byte[]> producer,
+    PaymentLane(String clientId, WorkerSettings settings, PaymentGateway gateway, KafkaProducer<String, byte[]> producer,
                 WorkerMetrics metrics) {
-        this.index = index;
+        this.clientId = clientId;
         this.settings = settings;
         this.topics = settings.topics();
         this.caller = new PaymentCaller(gateway, settings.paymentTimeout(), metrics, Clock.systemUTC());
@@ -109,7 +109,7 @@ final class PaymentLane implements Runnable {
                 }
             }
         } catch (RuntimeException e) {
-            LOG.error("checkout lane {} stopped", index, e);
+            LOG.error("checkout lane {} stopped", clientId, e);
         } finally {
             // Interrupted by a drain timeout: clear the flag so close() can still send the acknowledgements.
             Thread.interrupted();
@@ -201,7 +201,7 @@ final class PaymentLane implements Runnable {
         return Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers(),
                 ConsumerConfig.GROUP_ID_CONFIG, settings.shareGroupId(),
-                ConsumerConfig.CLIENT_ID_CONFIG, settings.shareGroupId() + "-lane-" + index,
+                ConsumerConfig.CLIENT_ID_CONFIG, clientId,
                 ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit",
                 // With record_limit the broker acquires no more than max.poll.records for one fetch.
                 ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "record_limit",
