@@ -1,0 +1,43 @@
+package io.stagedoor.workers;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class WorkerSettingsTest {
+
+    @Test
+    void defaultsRunBothRolesWithTwentySlotsAndTenMinuteHolds() {
+        WorkerSettings defaults = WorkerSettings.defaults();
+        assertThat(defaults.roles()).isEqualTo(EnumSet.allOf(WorkerRole.class));
+        assertThat(defaults.poolSize()).isEqualTo(20);
+        assertThat(defaults.holdTtl()).isEqualTo(Duration.ofMinutes(10));
+    }
+
+    @Test
+    void aRecordLockThatEndsBeforeThePaymentTimeoutIsRefused() {
+        assertThatThrownBy(() -> WorkerSettings.defaults().withPayments(20, Duration.ofSeconds(30), Duration.ofSeconds(15)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("recordLock");
+    }
+
+    @Test
+    void aNamespacePrefixesTopicsAndBothGroups() {
+        WorkerSettings settings = WorkerSettings.defaults().withNamespace("t1");
+        assertThat(settings.topics().holds()).isEqualTo("t1.holds");
+        assertThat(settings.applicationId()).startsWith("t1.");
+        assertThat(settings.shareGroupId()).startsWith("t1.");
+    }
+
+    @Test
+    void rolesParseFromTheCommandLine() {
+        assertThat(WorkerRole.parse("both")).isEqualTo(EnumSet.allOf(WorkerRole.class));
+        assertThat(WorkerRole.parse("checkout")).isEqualTo(Set.of(WorkerRole.CHECKOUT));
+        assertThatThrownBy(() -> WorkerRole.parse("payments")).hasMessageContaining("payments");
+        assertThat(WorkerMain.parse(new String[] {"--roles", "inventory", "--namespace", "x"}).applicationId())
+                .isEqualTo("x.stagedoor-inventory");
+    }
+}
