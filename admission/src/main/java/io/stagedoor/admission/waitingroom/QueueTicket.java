@@ -1,0 +1,44 @@
+package io.stagedoor.admission.waitingroom;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * A buyer's ticket and where it stands: still waiting (with position, estimate and when to ask again), admitted
+ * (with the pass), or admitted so long ago that the pass has expired.
+ *
+ * @param eventId           the event
+ * @param ticket            the ticket id the buyer asks about
+ * @param buyerId           whose ticket
+ * @param standing          waiting, admitted or expired
+ * @param position          the place in the queue (1 is first)
+ * @param estimatedWait     the remaining wait at the rate in force; zero once admitted
+ * @param retryAfterSeconds when to ask again, at least 1 and at most the configured ceiling
+ * @param pass              the pass once admitted, else null
+ * @param created           whether this call created the ticket (a repeated join returns the same one)
+ * @param source            which queue answered
+ */
+public record QueueTicket(String eventId, String ticket, String buyerId, Standing standing, long position,
+                          Duration estimatedWait, long retryAfterSeconds, WaitingRoomPass pass, boolean created,
+                          RoomSource source) {
+
+    /** Where a ticket stands. */
+    public enum Standing {
+        /** Its position has not been reached. */
+        WAITING,
+        /** Its position was reached; the pass works. */
+        ADMITTED,
+        /** Its position was reached and the pass has since expired. */
+        EXPIRED
+    }
+
+    public QueueTicket {
+        Objects.requireNonNull(eventId, "eventId");
+        Objects.requireNonNull(ticket, "ticket");
+        Objects.requireNonNull(standing, "standing");
+        Objects.requireNonNull(estimatedWait, "estimatedWait");
+        if ((standing == Standing.WAITING) == (pass != null)) {
+            throw new IllegalArgumentException("a waiting ticket has no pass and an admitted one has one");
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package io.stagedoor.admission.waitingroom;
+
+import io.lettuce.core.RedisNoScriptException;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Rooms in Redis: each operation is one EVALSHA of {@link RoomScript} on the event's four keys (one hash slot, so
+ * it works on Redis Cluster too). On NOSCRIPT (restart, failover, SCRIPT FLUSH) the call is repeated once as EVAL,
+ * which caches the script again.
+ */
+public final class RedisRoomStore implements RoomStore {
+
+    private static final int REPLY_SIZE = 19;
+
+    private final RedisScriptingAsyncCommands<String, String> commands;
+    private final String sha;
+    private final String namespace;
+    private final long ttlMillis;
+    private final LongAdder reloads = new LongAdder();
+
+    public RedisRoomStore(RedisScriptingAsyncCommands<String, String> commands, RoomOptions options) {
+        this.commands = commands;
+        this.sha = commands.digest(RoomScript.BODY);
+        this.namespace = options.keyNamespace();
+        this.ttlMillis = options.stateTtl().toMillis();
+        commands.scriptLoad(RoomScript.BODY).exceptionally(notYet -> null);
+    }
+
+    @Override
+    public CompletionStage<RoomReply> join(RoomCall call, String buyerId, String newTicket) {
+        return run("join", call, buyerId, newTicket);
+    }
+
+    @Override
+    public CompletionStage<RoomReply> look(RoomCall call, String buyerId, String ticket) {
+        return run("look", call, buyerId, ticket);
+    }
+
+    @Override
+    public CompletionStage<RoomReply> control(RoomCall call, EntryRate rate, Boolean paused) {
+        return run("control", call, rate == null ? "" : rate.text(), paused == null ? "" : paused ? "1" : "0");
+    }
+
+    @Override
+    public CompletionStage<RoomReply> snapshot(RoomCall call) {
+        return run("snapshot", call, "", "");
+    }
+
+    /** How many times the script had to be sent again after NOSCRIPT. */
+    public long scriptReloads() {
+        return reloads.sum();
+    }
+
+    private CompletionStage<RoomReply> run(String op, RoomCall call, String first, String second) {
+        String[] keys = RoomKeys.of(namespace, call.eventId());
+        String[] args = {op, Long.toString(call.nowMillis()), Long.toString(call.opensAtMillis()),
+                call.initialRate().text(), Long.toString(call.seed()), Long.toString(ttlMillis), first, second};
+        CompletionStage<List<Object>> reply = commands.<List<Object>>evalsha(sha, ScriptOutputType.MULTI, keys, args)
+                .exceptionallyCompose(error -> {
+                    Throwable cause = error instanceof CompletionException && error.getCause() != null
+                            ? error.getCause() : error;
+                    if (cause instanceof RedisNoScriptException) {
+                        reloads.increment();
+                        return commands.eval(RoomScript.BODY, ScriptOutputType.MULTI, keys, args);
+                    }
+                    return CompletableFuture.failedStage(cause);
+                });
+        return reply.thenApply(RedisRoomStore::parse);
+    }
+
+    static RoomReply parse(List<Object> reply) {
+        if (reply == null || reply.size() != REPLY_SIZE) {
+            throw new IllegalStateException(RoomMessages.malformedReply(reply));
+        }
+        String ticket = (String) reply.get(0);
+        Optional<TicketState> state = ticket.isEmpty() ? Optional.empty() : Optional.of(new TicketState(ticket,
+                (String) reply.get(1), number(reply, 2), number(reply, 3), number(reply, 4), number(reply, 5),
+                number(reply, 6) == 1, number(reply, 7) == 1));
+        RoomState room = new RoomState(EntryRate.of(Double.parseDouble((String) reply.get(8))), number(reply, 9) == 1,
+                number(reply, 10) == 1, number(reply, 11) == 1, Long.parseLong((String) reply.get(12)),
+                number(reply, 13), number(reply, 14), Double.parseDouble((String) reply.get(15)), number(reply, 16),
+                number(reply, 17), number(reply, 18), RoomSource.REDIS);
+        return new RoomReply(room, state);
+    }
+
+    private static long number(List<Object> reply, int index) {
+        return (Long) reply.get(index);
+    }
+}

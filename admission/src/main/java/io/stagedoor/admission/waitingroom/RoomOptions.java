@@ -1,0 +1,53 @@
+package io.stagedoor.admission.waitingroom;
+
+import io.stagedoor.admission.fallback.OutageSettings;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How the waiting room runs, for every event alike.
+ *
+ * @param instanceCount    ingress instances sharing the rate; without Redis each admits {@code rate / instanceCount}
+ *                         (default 1)
+ * @param outage           how quickly Redis is given up on (default {@link OutageSettings#defaults()} with a 200 ms
+ *                         command timeout: a join is rare next to a bucket decision and worth a longer wait)
+ * @param maxRetryAfter    the longest {@code Retry-After} a waiting buyer is told, so a raised rate reaches them
+ *                         (default 30 s)
+ * @param stateTtl         how long an event's room outlives its last operation in Redis (default 48 h)
+ * @param keyNamespace     prefix of every Redis key (default none; tests keep their keys apart with it)
+ */
+public record RoomOptions(int instanceCount, OutageSettings outage, Duration maxRetryAfter, Duration stateTtl,
+                          String keyNamespace) {
+
+    public RoomOptions {
+        if (instanceCount < 1) {
+            throw new IllegalArgumentException(RoomMessages.notPositive("instanceCount", instanceCount));
+        }
+        Objects.requireNonNull(outage, "outage");
+        Objects.requireNonNull(keyNamespace, "keyNamespace");
+        if (maxRetryAfter.toSeconds() < 1) {
+            throw new IllegalArgumentException(RoomMessages.notPositive("maxRetryAfter seconds", maxRetryAfter.toSeconds()));
+        }
+        if (stateTtl.toMinutes() < 1) {
+            throw new IllegalArgumentException(RoomMessages.notPositive("stateTtl minutes", stateTtl.toMinutes()));
+        }
+    }
+
+    public static RoomOptions defaults() {
+        return new RoomOptions(1, OutageSettings.defaults().withCommandTimeout(Duration.ofMillis(200)),
+                Duration.ofSeconds(30), Duration.ofHours(48), "");
+    }
+
+    public RoomOptions withInstanceCount(int count) {
+        return new RoomOptions(count, outage, maxRetryAfter, stateTtl, keyNamespace);
+    }
+
+    public RoomOptions withOutage(OutageSettings settings) {
+        return new RoomOptions(instanceCount, settings, maxRetryAfter, stateTtl, keyNamespace);
+    }
+
+    public RoomOptions withKeyNamespace(String namespace) {
+        return new RoomOptions(instanceCount, outage, maxRetryAfter, stateTtl, namespace);
+    }
+}

@@ -1,0 +1,99 @@
+package io.stagedoor.admission.waitingroom;
+
+/**
+ * The waiting-room script: every operation on an event's room in one call, so two instances joining buyers in the
+ * same millisecond can never hand out one position twice, nor admit one ticket twice.
+ *
+ * <p>KEYS: room hash, buyers hash (buyer → ticket), tickets hash (ticket → "position|joined|estimate|admitted|buyer",
+ * position 0 while the buyer is in the lobby), lobby sorted set (buyers who joined before the opening, scored by
+ * {@link ShuffleOrder#score}). All four share one hash tag. ARGV: operation, now, opensAt, initial rate, seed,
+ * ttl millis, then the operation's own two arguments. The reply layout is {@link RedisRoomStore#parse}'s.
+ */
+final class RoomScript {
+
+    static final String BODY = """
+            local room, buyers, tickets, lobby = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+            local op, now, opensAt, ttl = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[6])
+            redis.call('HSETNX', room, 'rate', ARGV[4])
+            redis.call('HSETNX', room, 'seed', ARGV[5])
+            local s = redis.call('HMGET', room, 'rate', 'paused', 'opened', 'seed', 'lobby', 'seq', 'frontier',
+                'last', 'admitted', 'actual', 'estimated')
+            local rate, paused, opened, seed = tonumber(s[1]), s[2] == '1', s[3] == '1', s[4]
+            local lobbySize, seq = tonumber(s[5] or '0'), tonumber(s[6] or '0')
+            local frontier, last = tonumber(s[7] or '0'), tonumber(s[8] or '0')
+            local admitted, actual, estimated = tonumber(s[9] or '0'), tonumber(s[10] or '0'), tonumber(s[11] or '0')
+            local openedNow = 0
+            if not opened and now >= opensAt then
+              opened, openedNow = true, 1
+              lobbySize = redis.call('ZCARD', lobby)
+              seq, frontier, last = lobbySize, 0, opensAt
+            end
+            -- Elapsed time is never negative: a caller whose clock runs behind moves nothing.
+            if opened and now > last then
+              if not paused then
+                frontier = math.min(seq, frontier + rate * (now - last) / 1000)
+              end
+              last = now
+            end
+            if op == 'control' then
+              if ARGV[7] ~= '' then rate = tonumber(ARGV[7]) end
+              if ARGV[8] ~= '' then paused = ARGV[8] == '1' end
+            end
+
+            local t = {'', '', 0, 0, 0, 0, 0, 0}
+            local function standing(ticket, record, created, expected)
+              local pos, joined, est, adm, buyer = string.match(record, '^(%d+)|(%d+)|(%-?%d+)|(%d+)|(.*)$')
+              if buyer ~= expected then return end
+              pos, joined, est, adm = tonumber(pos), tonumber(joined), tonumber(est), tonumber(adm)
+              local place = pos
+              if pos == 0 then place = redis.call('ZRANK', lobby, buyer) + 1 end
+              local first = 0
+              if adm == 0 and opened and place <= frontier then
+                adm, first = now, 1
+                admitted, actual, estimated = admitted + 1, actual + (now - joined), estimated + est
+                redis.call('HSET', tickets, ticket, string.format('%d|%d|%d|%d|%s', pos, joined, est, adm, buyer))
+              end
+              t = {ticket, buyer, place, joined, est, adm, first, created}
+            end
+
+            if op == 'join' then
+              local buyer, ticket = ARGV[7], ARGV[8]
+              local existing = redis.call('HGET', buyers, buyer)
+              if existing then
+                standing(existing, redis.call('HGET', tickets, existing), 0, buyer)
+              else
+                local pos, est = 0, 0
+                if opened then
+                  seq = seq + 1
+                  pos = seq
+                  est = math.ceil(math.max(0, pos - frontier) * 1000 / rate)
+                else
+                  local score = tonumber(string.sub(redis.sha1hex(seed .. ':' .. buyer), 1, 13), 16)
+                  redis.call('ZADD', lobby, score, buyer)
+                  est = (opensAt - now) + math.ceil(redis.call('ZCARD', lobby) * 1000 / rate)
+                end
+                redis.call('HSET', buyers, buyer, ticket)
+                local record = string.format('%d|%d|%d|%d|%s', pos, now, est, 0, buyer)
+                redis.call('HSET', tickets, ticket, record)
+                standing(ticket, record, 1, buyer)
+              end
+            elseif op == 'look' then
+              local buyer, ticket = ARGV[7], ARGV[8]
+              local record = redis.call('HGET', tickets, ticket)
+              if record then standing(ticket, record, 0, buyer) end
+            end
+
+            redis.call('HSET', room, 'rate', string.format('%.17g', rate), 'paused', paused and '1' or '0',
+                'opened', opened and '1' or '0', 'lobby', string.format('%d', lobbySize),
+                'seq', string.format('%d', seq), 'frontier', string.format('%.17g', frontier),
+                'last', string.format('%d', last), 'admitted', string.format('%d', admitted),
+                'actual', string.format('%d', actual), 'estimated', string.format('%d', estimated))
+            for _, key in ipairs(KEYS) do redis.call('PEXPIRE', key, ttl) end
+            return {t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8],
+                    string.format('%.17g', rate), paused and 1 or 0, opened and 1 or 0, openedNow, seed, lobbySize, seq,
+                    string.format('%.17g', frontier), admitted, actual, estimated}
+            """;
+
+    private RoomScript() {
+    }
+}

@@ -1,0 +1,37 @@
+package io.stagedoor.admission.waitingroom;
+
+/**
+ * An event's room after an operation, as the store keeps it.
+ *
+ * @param rate          the entry rate in force
+ * @param paused        whether admission is paused (joins still queue)
+ * @param opened        whether the opening has passed
+ * @param openedNow     whether this very operation opened the room (and so fixed the shuffle)
+ * @param seed          the shuffle seed
+ * @param lobbySize     how many buyers joined before the opening (positions 1..lobbySize, shuffled)
+ * @param joined        how many buyers have a position
+ * @param frontier      positions up to here are admitted; grows by the rate while open and not paused
+ * @param admitted      how many buyers have collected their pass
+ * @param actualWaitMillis    the sum of their waits, join to pass
+ * @param estimatedWaitMillis the sum of the waits they were told when they joined
+ * @param source        which store answered
+ */
+public record RoomState(EntryRate rate, boolean paused, boolean opened, boolean openedNow, long seed, long lobbySize,
+                        long joined, double frontier, long admitted, long actualWaitMillis, long estimatedWaitMillis,
+                        RoomSource source) {
+
+    /** Buyers with a position not yet reached. */
+    public long queueLength() {
+        return Math.max(0, joined - (long) Math.floor(frontier));
+    }
+
+    /** Whether the buyer at {@code position} may enter. */
+    public boolean reached(long position) {
+        return opened && position >= 1 && position <= frontier;
+    }
+
+    RoomState from(RoomSource answeredBy) {
+        return new RoomState(rate, paused, opened, openedNow, seed, lobbySize, joined, frontier, admitted,
+                actualWaitMillis, estimatedWaitMillis, answeredBy);
+    }
+}

@@ -1,0 +1,22 @@
+package io.stagedoor.admission.waitingroom;
+
+/**
+ * One ticket as the store keeps it, after the operation that returned it.
+ *
+ * @param ticket           the ticket id
+ * @param buyerId          whose ticket it is
+ * @param position         its place (1 is first); for a buyer who joined before the opening and asks before it,
+ *                         the place in the shuffle as it stands, which later joiners can still change
+ * @param joinedMillis     when the buyer joined
+ * @param estimateMillis   the wait the buyer was told on joining
+ * @param admittedMillis   when the buyer first learned they were admitted, else 0
+ * @param firstAdmission   whether this operation admitted the ticket (so the admission is recorded once)
+ * @param created          whether this operation created the ticket (a repeated join returns the existing one)
+ */
+public record TicketState(String ticket, String buyerId, long position, long joinedMillis, long estimateMillis,
+                          long admittedMillis, boolean firstAdmission, boolean created) {
+
+    public boolean admitted() {
+        return admittedMillis > 0;
+    }
+}

@@ -1,0 +1,166 @@
+package io.stagedoor.admission.waitingroom;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Every event's waiting room: buyers join, are admitted in position order at the entry rate, and receive a
+ * {@link WaitingRoomPass}; operators change the rate and pause or resume. Each operation is one store call; the
+ * caller passes the event's {@link RoomPlan} with each, so the room needs no copy of the event catalog.
+ * Steps go to {@link RoomSteps} for audit. Thread-safe; build one with {@link #builder()} and close it.
+ */
+public final class WaitingRoom implements AutoCloseable {
+
+    private static final Base64.Encoder TICKETS = Base64.getUrlEncoder().withoutPadding();
+
+    private final RoomStore store;
+    private final PassSigner passes;
+    private final Clock clock;
+    private final RoomOptions options;
+    private final WaitingRoomMetrics metrics;
+    private final RoomSteps steps;
+    private final Runnable onClose;
+    private final SecureRandom random = new SecureRandom();
+
+    WaitingRoom(RoomStore store, PassSigner passes, Clock clock, RoomOptions options, WaitingRoomMetrics metrics,
+                RoomSteps steps, Runnable onClose) {
+        this.store = store;
+        this.passes = passes;
+        this.clock = clock;
+        this.options = options;
+        this.metrics = metrics;
+        this.steps = steps;
+        this.onClose = onClose;
+    }
+
+    public static WaitingRoomBuilder builder() {
+        return new WaitingRoomBuilder();
+    }
+
+    /** Gives the buyer a place in the event's queue, or returns the ticket they already have. */
+    public CompletionStage<QueueTicket> join(String eventId, RoomPlan plan, String buyerId) {
+        RoomCall call = call(eventId, plan);
+        return store.join(call, buyerId, newTicket()).thenApply(reply -> {
+            observe(call, reply);
+            return standing(eventId, plan, reply.room(), reply.ticket().orElseThrow());
+        });
+    }
+
+    /** Where the buyer's ticket stands; empty when the ticket does not exist or is another buyer's. */
+    public CompletionStage<Optional<QueueTicket>> look(String eventId, RoomPlan plan, String buyerId, String ticket) {
+        RoomCall call = call(eventId, plan);
+        return store.look(call, buyerId, ticket).thenApply(reply -> {
+            observe(call, reply);
+            return reply.ticket().map(state -> standing(eventId, plan, reply.room(), state));
+        });
+    }
+
+    /** Sets the entry rate from now on. */
+    public CompletionStage<RoomSnapshot> changeRate(String eventId, RoomPlan plan, EntryRate rate) {
+        return control(eventId, plan, rate, null);
+    }
+
+    /** Stops admitting; buyers keep their places and may still join. */
+    public CompletionStage<RoomSnapshot> pause(String eventId, RoomPlan plan) {
+        return control(eventId, plan, null, true);
+    }
+
+    /** Admits again at the rate set. */
+    public CompletionStage<RoomSnapshot> resume(String eventId, RoomPlan plan) {
+        return control(eventId, plan, null, false);
+    }
+
+    /** The event's room as it stands. */
+    public CompletionStage<RoomSnapshot> snapshot(String eventId, RoomPlan plan) {
+        RoomCall call = call(eventId, plan);
+        return store.snapshot(call).thenApply(reply -> {
+            observe(call, reply);
+            return RoomSnapshot.of(eventId, reply.room());
+        });
+    }
+
+    /** Whether {@code pass} lets {@code buyerId} hold seats of {@code eventId} now. No store call. */
+    public PassVerdict check(String pass, String eventId, String buyerId) {
+        return passes.check(pass, eventId, buyerId);
+    }
+
+    /** The current count of one of the room's counters (for tests and operators), 0 if it never counted. */
+    public double count(WaitingRoomMeter meter, String... tags) {
+        return metrics.count(meter, tags);
+    }
+
+    @Override
+    public void close() {
+        onClose.run();
+    }
+
+    private CompletionStage<RoomSnapshot> control(String eventId, RoomPlan plan, EntryRate rate, Boolean paused) {
+        RoomCall call = call(eventId, plan);
+        return store.control(call, rate, paused).thenApply(reply -> {
+            observe(call, reply);
+            RoomState room = reply.room();
+            steps.record(new RoomStep(RoomStep.Kind.RATE_CHANGED, eventId, null, null, 0, 0,
+                    room.paused() ? 0 : room.rate().perSecond(), Instant.ofEpochMilli(call.nowMillis()), room.source()));
+            return RoomSnapshot.of(eventId, room);
+        });
+    }
+
+    private RoomCall call(String eventId, RoomPlan plan) {
+        return new RoomCall(eventId, plan.rate(), plan.opensAt().toEpochMilli(), random.nextLong(), clock.millis());
+    }
+
+    private String newTicket() {
+        byte[] bytes = new byte[16];
+        random.nextBytes(bytes);
+        return TICKETS.encodeToString(bytes);
+    }
+
+    /** Metrics and audit steps of one store reply. */
+    private void observe(RoomCall call, RoomReply reply) {
+        RoomState room = reply.room();
+        String eventId = call.eventId();
+        Instant at = Instant.ofEpochMilli(call.nowMillis());
+        double rate = room.paused() ? 0 : room.rate().perSecond();
+        metrics.observed(eventId, room);
+        if (room.openedNow()) {
+            metrics.shuffled(eventId);
+            steps.record(new RoomStep(RoomStep.Kind.SHUFFLED, eventId, null, null, room.lobbySize(), room.seed(), rate,
+                    at, room.source()));
+        }
+        reply.ticket().ifPresent(ticket -> {
+            if (ticket.created()) {
+                metrics.joined(eventId, room.source(), Duration.ofMillis(Math.max(0, ticket.estimateMillis())));
+                steps.record(new RoomStep(RoomStep.Kind.JOINED, eventId, ticket.buyerId(), ticket.ticket(),
+                        ticket.position(), 0, rate, at, room.source()));
+            }
+            if (ticket.firstAdmission()) {
+                metrics.admitted(eventId, room.source(), Duration.ofMillis(ticket.admittedMillis() - ticket.joinedMillis()));
+                steps.record(new RoomStep(RoomStep.Kind.ADMITTED, eventId, ticket.buyerId(), ticket.ticket(),
+                        ticket.position(), 0, rate, at, room.source()));
+            }
+        });
+    }
+
+    private QueueTicket standing(String eventId, RoomPlan plan, RoomState room, TicketState ticket) {
+        if (ticket.admitted()) {
+            Instant expiresAt = Instant.ofEpochMilli(ticket.admittedMillis()).plus(plan.passLifetime());
+            WaitingRoomPass pass = passes.issue(eventId, ticket.buyerId(), ticket.ticket(), expiresAt);
+            QueueTicket.Standing standing = expiresAt.toEpochMilli() > clock.millis()
+                    ? QueueTicket.Standing.ADMITTED : QueueTicket.Standing.EXPIRED;
+            return new QueueTicket(eventId, ticket.ticket(), ticket.buyerId(), standing, ticket.position(),
+                    Duration.ZERO, 0, pass, ticket.created(), room.source());
+        }
+        Duration wait = room.rate().timeFor(ticket.position() - (room.opened() ? room.frontier() : 0));
+        if (!room.opened()) {
+            wait = wait.plus(Duration.ofMillis(Math.max(0, plan.opensAt().toEpochMilli() - clock.millis())));
+        }
+        long retryAfter = Math.clamp((wait.toMillis() + 999) / 1000, 1, options.maxRetryAfter().toSeconds());
+        return new QueueTicket(eventId, ticket.ticket(), ticket.buyerId(), QueueTicket.Standing.WAITING,
+                ticket.position(), wait, retryAfter, null, ticket.created(), room.source());
+    }
+}
