@@ -9,7 +9,16 @@ import io.stagedoor.ingress.audit.AdmissionAudit;
 import io.stagedoor.ingress.audit.DecisionRecorder;
 import io.stagedoor.ingress.rings.Decisions;
 import io.stagedoor.ingress.rings.PrincipalLimitRing;
+import io.stagedoor.ingress.auth.ApiKeys;
 import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.auth.TrustedProxies;
+import io.stagedoor.ingress.login.Accounts;
+import io.stagedoor.ingress.login.LoginResource;
+import io.stagedoor.ingress.login.PasswordHasher;
+import io.stagedoor.ingress.rings.AddressLimitRing;
+import io.stagedoor.ingress.scans.ScannedTickets;
+import io.stagedoor.ingress.scans.ScansResource;
+import io.stagedoor.ingress.scans.TicketBook;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.checkout.CheckoutPermits;
 import io.stagedoor.ingress.checkout.CheckoutResource;
@@ -107,6 +116,10 @@ public final class Ingress implements AutoCloseable {
 
         EventCatalog catalog = new EventCatalog();
         SeatMap seatMap = new SeatMap();
+        TicketBook tickets = new TicketBook();
+        Accounts accounts = Accounts.load(settings.accountsFile());
+        ApiKeys apiKeys = ApiKeys.load(settings.apiKeysFile());
+        PasswordHasher hasher = new PasswordHasher(settings.passwordMemoryKib(), settings.passwordIterations());
         ResultsView results = new ResultsView(settings.resultsWindow(), settings.maxResults(), settings.maxWaitingPolls());
         results.onResult(result -> checkouts.release(result.correlationId()));
         results.onResult(result -> {
@@ -117,7 +130,10 @@ public final class Ingress implements AutoCloseable {
         String kafka = settings.kafkaBootstrap();
         TopicFollower events = TopicFollower.start(kafka, settings.topics().events(), Instant.EPOCH, catalog::apply);
         parts.push(events);
-        parts.push(TopicFollower.start(kafka, settings.topics().seatChanges(), Instant.EPOCH, seatMap::apply));
+        parts.push(TopicFollower.start(kafka, settings.topics().seatChanges(), Instant.EPOCH, record -> {
+            seatMap.apply(record);
+            tickets.apply(record);
+        }));
         parts.push(TopicFollower.start(kafka, settings.topics().results(),
                 clock.instant().minus(settings.resultsWindow()), results::apply));
         awaitCaughtUp(events);
@@ -128,12 +144,15 @@ public final class Ingress implements AutoCloseable {
         AdmissionAudit audit = new AdmissionAudit(kafka, settings.topics().admissions(), registry);
         parts.push(audit);
         DecisionRecorder recorder = new DecisionRecorder(audit, clock);
+        ScannedTickets scanned = ScannedTickets.open(settings.redisUri());
+        parts.push(scanned);
 
         metrics.gauge(IngressMetrics.IN_FLIGHT, door::inUse);
         metrics.gauge(IngressMetrics.CHECKOUT_PERMITS, () -> checkouts.bound().inUse());
         metrics.gauge(IngressMetrics.SCHEDULING_LAG, () -> lag.current().toNanos() / 1e9);
         metrics.gauge(IngressMetrics.WAITING_POLLS, results::waiting);
         metrics.gauge(IngressMetrics.RESULTS_KEPT, results::size);
+        metrics.gauge(IngressMetrics.PASSWORD_HASHES, hasher::invocations);
 
         ResourceConfig config = new ResourceConfig()
                 .register(JacksonFeature.withoutExceptionMappers())
@@ -142,7 +161,9 @@ public final class Ingress implements AutoCloseable {
                 .register(new ProblemMappers.Framework())
                 .register(new ProblemMappers.Unexpected())
                 .register(new DoorRing(door, metrics))
-                .register(new AuthenticationRing(tokens, settings.adminKey()))
+                .register(new AddressLimitRing(limiter, settings.limits().loginAddress(),
+                        new TrustedProxies(settings.trustedProxies()), recorder))
+                .register(new AuthenticationRing(tokens, apiKeys, settings.adminKey()))
                 .register(new PrincipalLimitRing(limiter, settings.limits(), catalog, recorder))
                 .register(new Decisions.Fields())
                 .register(new HealthResource(new Readiness(lag, settings.readyLagThreshold(), door)))
@@ -154,6 +175,9 @@ public final class Ingress implements AutoCloseable {
                 .register(new CheckoutResource(seatMap, checkouts, publisher, settings.topics(), ids, body, metrics,
                         clock))
                 .register(new ResultsResource(results, ids, clock))
+                .register(new LoginResource(accounts, hasher, tokens, new Decisions(limiter, recorder),
+                        settings.limits().loginAccount(), body))
+                .register(new ScansResource(tickets, catalog, scanned, body))
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true)
                 .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true)
                 .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
@@ -183,7 +207,8 @@ public final class Ingress implements AutoCloseable {
     }
 
     private static Limiter limiter(IngressSettings settings, PrometheusMeterRegistry registry) {
-        LimiterBuilder builder = Limiter.builder().meterRegistry(registry);
+        // the topic namespace also separates the limiters' Redis keys of deployments that share one Redis
+        LimiterBuilder builder = Limiter.builder().meterRegistry(registry).keyNamespace(settings.topics().namespace());
         return settings.redisUri() == null ? builder.inProcess() : builder.redis(settings.redisUri());
     }
 

@@ -32,13 +32,18 @@ import java.util.Objects;
  * @param readyLagThreshold    scheduling lag past which the instance reports not ready (default 500 ms)
  * @param trustedProxies       CIDRs of the load balancers whose X-Forwarded-For is believed (default none)
  * @param limits               the rate limits (default {@link Limits#defaults()})
+ * @param accountsFile         the buyer accounts (JSON), or null for none (default null)
+ * @param apiKeysFile          the scanner API keys (JSON, hashes only), or null for none (default null)
+ * @param passwordMemoryKib    Argon2id memory cost (default 19 MiB, about 100 ms here with 2 passes)
+ * @param passwordIterations   Argon2id passes (default 2)
  */
 public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, TopicNames topics,
                               String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
                               int maxSeatsPerHold, Duration resultsWindow, long maxResults, int maxWaitingPolls,
                               Duration producerMaxBlock, Duration deliveryTimeout, int maxInFlight, int maxCheckouts,
                               Duration checkoutPermitTimeout, Duration readyLagThreshold, List<String> trustedProxies,
-                              Limits limits) {
+                              Limits limits, java.nio.file.Path accountsFile, java.nio.file.Path apiKeysFile,
+                              int passwordMemoryKib, int passwordIterations) {
 
     /** The development secret: fine on a laptop, never in production. */
     public static final String DEVELOPMENT_SECRET = "stagedoor-development-secret-change-me-in-production";
@@ -98,6 +103,10 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         b.readyLagThreshold = readyLagThreshold;
         b.trustedProxies = trustedProxies;
         b.limits = limits;
+        b.accountsFile = accountsFile;
+        b.apiKeysFile = apiKeysFile;
+        b.passwordMemoryKib = passwordMemoryKib;
+        b.passwordIterations = passwordIterations;
         return b;
     }
 
@@ -134,6 +143,10 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         private Duration readyLagThreshold = Duration.ofMillis(500);
         private List<String> trustedProxies = List.of();
         private Limits limits = Limits.defaults();
+        private java.nio.file.Path accountsFile;
+        private java.nio.file.Path apiKeysFile;
+        private int passwordMemoryKib = 19 * 1024;
+        private int passwordIterations = 2;
 
         private Builder(String kafkaBootstrap) {
             this.kafkaBootstrap = kafkaBootstrap;
@@ -158,12 +171,20 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         public Builder readyLagThreshold(Duration value) { this.readyLagThreshold = value; return this; }
         public Builder trustedProxies(List<String> value) { this.trustedProxies = value; return this; }
         public Builder limits(Limits value) { this.limits = value; return this; }
+        public Builder accountsFile(java.nio.file.Path value) { this.accountsFile = value; return this; }
+        public Builder apiKeysFile(java.nio.file.Path value) { this.apiKeysFile = value; return this; }
+        public Builder passwordCost(int memoryKib, int iterations) {
+            this.passwordMemoryKib = memoryKib;
+            this.passwordIterations = iterations;
+            return this;
+        }
 
         public IngressSettings build() {
             return new IngressSettings(bindAddress, port, kafkaBootstrap, redisUri, topics, tokenSecret, tokenIssuer,
                     adminKey, maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls,
                     producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
-                    readyLagThreshold, trustedProxies, limits);
+                    readyLagThreshold, trustedProxies, limits, accountsFile, apiKeysFile, passwordMemoryKib,
+                    passwordIterations);
         }
     }
 }

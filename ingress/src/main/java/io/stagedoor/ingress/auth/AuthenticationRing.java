@@ -30,12 +30,16 @@ public final class AuthenticationRing implements DynamicFeature {
 
     /** The header that carries the operator key. */
     public static final String ADMIN_KEY_HEADER = "X-Admin-Key";
+    /** The header that carries a scanner's API key. */
+    public static final String API_KEY_HEADER = "X-Api-Key";
 
     private final BuyerTokens tokens;
+    private final ApiKeys apiKeys;
     private final byte[] adminKey;
 
-    public AuthenticationRing(BuyerTokens tokens, String adminKey) {
+    public AuthenticationRing(BuyerTokens tokens, ApiKeys apiKeys, String adminKey) {
         this.tokens = tokens;
+        this.apiKeys = apiKeys;
         this.adminKey = adminKey.getBytes(StandardCharsets.UTF_8);
     }
 
@@ -66,6 +70,9 @@ public final class AuthenticationRing implements DynamicFeature {
         @Override
         public void filter(ContainerRequestContext request) {
             Optional<Caller> caller = roles.contains(Role.OPERATOR) ? operator(request) : Optional.empty();
+            if (caller.isEmpty() && roles.contains(Role.SCANNER)) {
+                caller = apiKeys.verify(request.getHeaderString(API_KEY_HEADER));
+            }
             if (caller.isEmpty() && roles.contains(Role.BUYER)) {
                 caller = buyer(request);
             }
@@ -92,10 +99,13 @@ public final class AuthenticationRing implements DynamicFeature {
 
         private ProblemException unauthenticated(ContainerRequestContext request) {
             boolean buyerRoute = roles.contains(Role.BUYER);
+            boolean scannerRoute = roles.contains(Role.SCANNER);
             boolean presented = request.getHeaderString(HttpHeaders.AUTHORIZATION) != null;
-            String detail = !buyerRoute ? IngressMessages.MISSING_ADMIN_KEY
+            String detail = scannerRoute ? IngressMessages.BAD_API_KEY
+                    : !buyerRoute ? IngressMessages.MISSING_ADMIN_KEY
                     : presented ? IngressMessages.FORGED_TOKEN : IngressMessages.MISSING_TOKEN;
-            String challenge = buyerRoute
+            String challenge = scannerRoute ? "ApiKey realm=\"stagedoor-scanners\""
+                    : buyerRoute
                     ? (presented ? "Bearer realm=\"stagedoor\", error=\"invalid_token\"" : "Bearer realm=\"stagedoor\"")
                     : "AdminKey realm=\"stagedoor-admin\"";
             return new ProblemException(Problem.of(ProblemType.UNAUTHENTICATED, detail),
@@ -121,7 +131,11 @@ public final class AuthenticationRing implements DynamicFeature {
 
         @Override
         public String getAuthenticationScheme() {
-            return caller.role() == Role.BUYER ? "Bearer" : "AdminKey";
+            return switch (caller.role()) {
+                case BUYER -> "Bearer";
+                case SCANNER -> "ApiKey";
+                case OPERATOR -> "AdminKey";
+            };
         }
     }
 }

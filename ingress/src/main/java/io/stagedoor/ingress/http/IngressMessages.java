@@ -7,6 +7,7 @@ public final class IngressMessages {
     public static final String BODY_MISSING = "The request needs a JSON body.";
     public static final String MISSING_TOKEN = "An 'Authorization: Bearer <token>' header is required.";
     public static final String FORGED_TOKEN = "The bearer token is not valid: its signature, issuer or expiry does not check out.";
+    public static final String BAD_API_KEY = "An 'X-Api-Key' header with a valid scanner key is required.";
     public static final String MISSING_ADMIN_KEY = "An 'X-Admin-Key' header with the operator key is required.";
     public static final String RESULT_NOT_FOUND = "No result with this id exists for the caller.";
     public static final String PUBLISH_FAILED = "The request could not be recorded; nothing was accepted. Retry after the indicated time.";
@@ -22,6 +23,28 @@ public final class IngressMessages {
             case 415 -> "The request body must be sent as application/json.";
             default -> "The request could not be handled (HTTP " + status + ").";
         };
+    }
+
+    public static final String BAD_CREDENTIALS = "The email or the password is wrong.";
+
+    public static String badEmail() {
+        return "The field 'email' must be an email address.";
+    }
+
+    public static String badPassword() {
+        return "The field 'password' must be 1 to 1024 characters.";
+    }
+
+    public static String unknownTicket(String ticket) {
+        return "No ticket '" + ticket + "' was sold for this scanner's organizer.";
+    }
+
+    public static String alreadyScanned(String ticket) {
+        return "Ticket '" + ticket + "' was already scanned; do not let it in twice.";
+    }
+
+    public static String ticketMissing() {
+        return "The field 'ticket' is required.";
     }
 
     public static String rateLimited(String limit, long retryAfter) {

@@ -14,6 +14,7 @@ public enum ProblemType {
     NOT_FOUND("not-found", "No such resource", 404),
     METHOD_NOT_ALLOWED("method-not-allowed", "The method is not allowed on this resource", 405),
     NOT_ACCEPTABLE("not-acceptable", "The requested media type is not available", 406),
+    ALREADY_SCANNED("already-scanned", "The ticket has already been scanned", 409),
     GONE("gone", "The result is older than the results window", 410),
     PAYLOAD_TOO_LARGE("payload-too-large", "The request body is too large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "The request body must be application/json", 415),

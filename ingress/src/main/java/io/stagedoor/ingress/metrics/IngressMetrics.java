@@ -30,6 +30,9 @@ public final class IngressMetrics {
     /** Results in the results view. */
     public static final String RESULTS_KEPT = "stagedoor.ingress.results.kept";
 
+    /** Password hashes computed by the login route (each about 100 ms of CPU). */
+    public static final String PASSWORD_HASHES = "stagedoor.ingress.login.password.hashes";
+
     private final MeterRegistry registry;
 
     public IngressMetrics(MeterRegistry registry) {

@@ -5,12 +5,17 @@ import io.stagedoor.admission.Limiter;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.Problem;
+import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.http.Problems;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.core.MultivaluedHashMap;
+import jakarta.ws.rs.core.Response;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -54,13 +59,22 @@ public final class Decisions {
             request.setProperty(PROPERTY, decision);
             return;
         }
+        ProblemException refusal = refusal(decision);
+        Response response = Problems.response(refusal.problem(), refusal.headers());
+        request.abortWith(response);
+    }
+
+    /** The 429 answer to a refusing decision, with Retry-After and the refusing limit's RateLimit fields. */
+    public static ProblemException refusal(Decision decision) {
         Problem problem = Problem.of(ProblemType.RATE_LIMITED,
                         IngressMessages.rateLimited(decision.refusedBy().name(), decision.retryAfterSeconds()))
                 .withPolicy(decision.refusedBy().name())
                 .withRetryAfter(decision.retryAfterSeconds());
-        jakarta.ws.rs.core.Response response = Problems.response(problem);
-        RateLimitHeaders.add(decision, response.getHeaders());
-        request.abortWith(response);
+        MultivaluedHashMap<String, Object> fields = new MultivaluedHashMap<>();
+        RateLimitHeaders.add(decision, fields);
+        Map<String, String> headers = new HashMap<>();
+        fields.forEach((name, values) -> headers.put(name, String.valueOf(values.get(0))));
+        return new ProblemException(problem, headers);
     }
 
     private Decision await(List<LimitCheck> checks) {

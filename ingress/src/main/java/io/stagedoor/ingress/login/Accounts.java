@@ -1,0 +1,76 @@
+package io.stagedoor.ingress.login;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.stagedoor.topics.json.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Buyer accounts: email, buyer id and Argon2id password hash, kept in a JSON file that every ingress instance reads
+ * (and {@code ./stagedoor accounts add} writes). The password itself is never stored. Thread-safe.
+ */
+public final class Accounts {
+
+    /** One account. */
+    public record Account(String email, String buyerId, String passwordHash) {
+    }
+
+    private final Path file;
+    private final Map<String, Account> byEmail = new ConcurrentHashMap<>();
+
+    private Accounts(Path file) {
+        this.file = file;
+    }
+
+    /** The accounts of {@code file} (none when it does not exist yet); null file keeps them in memory only. */
+    public static Accounts load(Path file) {
+        Accounts accounts = new Accounts(file);
+        if (file != null && Files.exists(file)) {
+            try {
+                List<Account> stored = Json.mapper().readValue(file.toFile(), new TypeReference<List<Account>>() { });
+                stored.forEach(account -> accounts.byEmail.put(account.email(), account));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read accounts from " + file, e);
+            }
+        }
+        return accounts;
+    }
+
+    public Optional<Account> find(String email) {
+        return Optional.ofNullable(byEmail.get(EmailAddresses.canonical(email)));
+    }
+
+    /** Adds or replaces an account and writes the file. */
+    public synchronized Account put(String email, String buyerId, String passwordHash) {
+        Account account = new Account(EmailAddresses.canonical(email), buyerId, passwordHash);
+        byEmail.put(account.email(), account);
+        save();
+        return account;
+    }
+
+    public int size() {
+        return byEmail.size();
+    }
+
+    private void save() {
+        if (file == null) {
+            return;
+        }
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            Files.createDirectories(parent);
+            Path temporary = Files.createTempFile(parent, "accounts", ".json");
+            Json.mapper().writerWithDefaultPrettyPrinter().writeValue(temporary.toFile(), List.copyOf(byEmail.values()));
+            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write accounts to " + file, e);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.stagedoor.ingress.rings;
+
+import io.stagedoor.admission.Decision;
+import io.stagedoor.admission.Limiter;
+import io.stagedoor.admission.limit.LimitCheck;
+import io.stagedoor.admission.limit.LimitPolicy;
+import io.stagedoor.ingress.auth.TrustedProxies;
+import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
+import jakarta.inject.Provider;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.DynamicFeature;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.FeatureContext;
+import java.util.List;
+import org.glassfish.grizzly.http.server.Request;
+
+/**
+ * The address ring: where no identity exists yet (login), the limit keys on the client's address, resolved through
+ * the trusted proxies. It runs before authentication and before the login route hashes a password, so a flood of
+ * guesses from one address costs a Redis round trip each, not 100 ms of CPU.
+ */
+public final class AddressLimitRing implements DynamicFeature {
+
+    /** The request property holding the resolved client address, for the rings and resources inside. */
+    public static final String CLIENT_ADDRESS = AddressLimitRing.class.getName() + ".address";
+
+    private final Decisions decisions;
+    private final LimitPolicy policy;
+    private final TrustedProxies proxies;
+
+    @Inject
+    private Provider<Request> connection;
+
+    public AddressLimitRing(Limiter limiter, LimitPolicy policy, TrustedProxies proxies, Decisions.Recorder recorder) {
+        this.decisions = new Decisions(limiter, recorder);
+        this.policy = policy;
+        this.proxies = proxies;
+    }
+
+    @Override
+    public void configure(ResourceInfo resource, FeatureContext context) {
+        Limited limited = resource.getResourceMethod().getAnnotation(Limited.class);
+        if (limited != null && limited.value() == LimitedRoute.LOGIN) {
+            context.register(new Filter(), RingOrder.ADDRESS_LIMIT);
+        }
+    }
+
+    @Priority(RingOrder.ADDRESS_LIMIT)
+    private final class Filter implements ContainerRequestFilter {
+        @Override
+        public void filter(ContainerRequestContext request) {
+            String address = proxies.clientAddress(connection.get().getRemoteAddr(),
+                    request.getHeaderString("X-Forwarded-For"));
+            request.setProperty(CLIENT_ADDRESS, address);
+            Decision decision = decisions.decide(List.of(LimitCheck.of(policy, address)), LimitedRoute.LOGIN);
+            decisions.answer(request, decision);
+        }
+    }
+}
