@@ -1,0 +1,12 @@
+package io.stagedoor.admission.waitingroom;
+
+/** The contract in this process. */
+class InProcessRoomStoreTest extends RoomStoreContract {
+
+    private final InProcessRoomStore store = new InProcessRoomStore();
+
+    @Override
+    RoomStore store() {
+        return store;
+    }
+}

@@ -1,0 +1,168 @@
+package io.stagedoor.admission.waitingroom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stagedoor.testsupport.TestNames;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** What every {@link RoomStore} promises; run against Redis and in-process alike. */
+abstract class RoomStoreContract {
+
+    static final long OPENS = 1_800_000_000_000L;
+    static final EntryRate TEN_PER_SECOND = EntryRate.of(10);
+
+    abstract RoomStore store();
+
+    String freshEvent() {
+        return TestNames.unique("event");
+    }
+
+    RoomCall at(String event, long millis) {
+        return new RoomCall(event, TEN_PER_SECOND, OPENS, 42L, millis);
+    }
+
+    RoomReply join(String event, String buyer, long millis) {
+        return store().join(at(event, millis), buyer, "t-" + buyer).toCompletableFuture().join();
+    }
+
+    Optional<TicketState> look(String event, String buyer, long millis) {
+        return store().look(at(event, millis), buyer, "t-" + buyer).toCompletableFuture().join().ticket();
+    }
+
+    @Test
+    void joiningTwiceReturnsTheSameTicketAndPosition() {
+        String event = freshEvent();
+        TicketState first = join(event, "b1", OPENS).ticket().orElseThrow();
+        TicketState again = store().join(at(event, OPENS + 5), "b1", "another").toCompletableFuture().join()
+                .ticket().orElseThrow();
+        assertThat(first.created()).isTrue();
+        assertThat(again.created()).isFalse();
+        assertThat(again.ticket()).isEqualTo(first.ticket());
+        assertThat(again.position()).isEqualTo(first.position());
+    }
+
+    @Test
+    void afterTheOpeningPositionsFollowArrival() {
+        String event = freshEvent();
+        for (int i = 1; i <= 5; i++) {
+            assertThat(join(event, "b" + i, OPENS + i).ticket().orElseThrow().position()).isEqualTo(i);
+        }
+    }
+
+    @Test
+    void admitsInPositionOrderAtTheRate() {
+        String event = freshEvent();
+        for (int i = 1; i <= 30; i++) {
+            join(event, "b" + i, OPENS);
+        }
+        // 10 per second: after 1.05 s positions 1..10 are reached, 11 is not.
+        long later = OPENS + 1_050;
+        assertThat(look(event, "b10", later).orElseThrow().admitted()).isTrue();
+        assertThat(look(event, "b11", later).orElseThrow().admitted()).isFalse();
+        assertThat(look(event, "b1", later).orElseThrow().admitted()).isTrue();
+        assertThat(store().snapshot(at(event, later)).toCompletableFuture().join().room().admitted()).isEqualTo(2);
+    }
+
+    @Test
+    void aTicketIsAdmittedOnceAndKeepsItsAdmissionTime() {
+        String event = freshEvent();
+        join(event, "b1", OPENS);
+        TicketState first = look(event, "b1", OPENS + 200).orElseThrow();
+        TicketState again = look(event, "b1", OPENS + 900).orElseThrow();
+        assertThat(first.firstAdmission()).isTrue();
+        assertThat(again.firstAdmission()).isFalse();
+        assertThat(again.admittedMillis()).isEqualTo(first.admittedMillis()).isEqualTo(OPENS + 200);
+    }
+
+    @Test
+    void anotherBuyersTicketIsUnknown() {
+        String event = freshEvent();
+        join(event, "b1", OPENS);
+        assertThat(store().look(at(event, OPENS), "b2", "t-b1").toCompletableFuture().join().ticket()).isEmpty();
+        assertThat(store().look(at(event, OPENS), "b1", "no-such").toCompletableFuture().join().ticket()).isEmpty();
+    }
+
+    @Test
+    void anIdleRoomDoesNotSaveUpAdmissions() {
+        String event = freshEvent();
+        join(event, "early", OPENS);
+        // A minute with nobody waiting must not let the next 600 buyers straight in.
+        for (int i = 1; i <= 20; i++) {
+            join(event, "b" + i, OPENS + 60_000);
+        }
+        assertThat(look(event, "b2", OPENS + 60_100).orElseThrow().admitted()).isFalse();
+        assertThat(look(event, "b1", OPENS + 60_100).orElseThrow().admitted()).isTrue();
+    }
+
+    @Test
+    void pauseStopsAdmissionAndResumeGoesOnFromWhereItStood() {
+        String event = freshEvent();
+        for (int i = 1; i <= 30; i++) {
+            join(event, "b" + i, OPENS);
+        }
+        store().control(at(event, OPENS + 1_000), null, true).toCompletableFuture().join();
+        assertThat(look(event, "b11", OPENS + 5_000).orElseThrow().admitted()).isFalse();
+        RoomReply resumed = store().control(at(event, OPENS + 5_000), null, false).toCompletableFuture().join();
+        assertThat(resumed.room().paused()).isFalse();
+        assertThat(look(event, "b20", OPENS + 6_000).orElseThrow().admitted()).isTrue();
+        assertThat(look(event, "b21", OPENS + 6_000).orElseThrow().admitted()).isFalse();
+    }
+
+    @Test
+    void aRateChangeAppliesFromTheMomentItIsSet() {
+        String event = freshEvent();
+        for (int i = 1; i <= 100; i++) {
+            join(event, "b" + i, OPENS);
+        }
+        RoomReply changed = store().control(at(event, OPENS + 1_000), EntryRate.of(50), null).toCompletableFuture().join();
+        assertThat(changed.room().rate().perSecond()).isEqualTo(50);
+        // 10 in the first second, 50 in the next.
+        assertThat(look(event, "b60", OPENS + 2_000).orElseThrow().admitted()).isTrue();
+        assertThat(look(event, "b61", OPENS + 2_000).orElseThrow().admitted()).isFalse();
+    }
+
+    @Test
+    void aCallerWhoseClockRunsBehindMovesNothing() {
+        String event = freshEvent();
+        for (int i = 1; i <= 30; i++) {
+            join(event, "b" + i, OPENS);
+        }
+        look(event, "b1", OPENS + 1_000);
+        assertThat(look(event, "b11", OPENS + 500).orElseThrow().admitted()).isFalse();
+        assertThat(look(event, "b10", OPENS + 500).orElseThrow().admitted()).isTrue();
+    }
+
+    @Test
+    void preOpeningArrivalsAreShuffledAndTheRecordedSeedReproducesTheOrder() {
+        String event = freshEvent();
+        List<String> arrivals = new ArrayList<>();
+        for (int i = 1; i <= 50; i++) {
+            arrivals.add("early-" + i);
+            RoomReply joined = join(event, "early-" + i, OPENS - 60_000 + i);
+            assertThat(joined.room().opened()).isFalse();
+        }
+        RoomReply opening = join(event, "late", OPENS + 1);
+        assertThat(opening.room().openedNow()).isTrue();
+        assertThat(opening.room().lobbySize()).isEqualTo(50);
+        assertThat(opening.ticket().orElseThrow().position()).isEqualTo(51);
+
+        String[] byPosition = new String[50];
+        for (String buyer : arrivals) {
+            byPosition[(int) look(event, buyer, OPENS + 2).orElseThrow().position() - 1] = buyer;
+        }
+        assertThat(List.of(byPosition)).isNotEqualTo(arrivals)
+                .isEqualTo(ShuffleOrder.of(opening.room().seed(), arrivals));
+    }
+
+    @Test
+    void aNewRoomRecordsTheFirstSeedAndNeverAnother() {
+        String event = freshEvent();
+        store().join(new RoomCall(event, TEN_PER_SECOND, OPENS, 7L, OPENS - 10), "a", "t-a").toCompletableFuture().join();
+        RoomReply later = store().join(new RoomCall(event, TEN_PER_SECOND, OPENS, 8L, OPENS - 5), "b", "t-b")
+                .toCompletableFuture().join();
+        assertThat(later.room().seed()).isEqualTo(7L);
+    }
+}
