@@ -25,9 +25,19 @@ final class IngressCommand implements Callable<Integer> {
     @Option(names = "--namespace", defaultValue = "", description = "Topic namespace (default none).")
     String namespace;
 
+    @Option(names = "--accounts", defaultValue = "data/accounts.json", description = "Buyer accounts file (default ${DEFAULT-VALUE}).")
+    java.nio.file.Path accounts;
+
+    @Option(names = "--api-keys", defaultValue = "data/api-keys.json", description = "Scanner API keys file (default ${DEFAULT-VALUE}).")
+    java.nio.file.Path apiKeys;
+
+    @Option(names = "--trusted-proxy", split = ",", description = "CIDRs of load balancers whose X-Forwarded-For is believed.")
+    java.util.List<String> trustedProxies = java.util.List.of();
+
     @Override
     public Integer call() throws InterruptedException {
-        IngressSettings settings = IngressSettings.builder(kafka).topics(new TopicNames(namespace)).port(port).redisUri(redis).build();
+        IngressSettings settings = IngressSettings.builder(kafka).topics(new TopicNames(namespace)).port(port)
+                .redisUri(redis).accountsFile(accounts).apiKeysFile(apiKeys).trustedProxies(trustedProxies).build();
         Ingress ingress = Ingress.start(settings);
         Runtime.getRuntime().addShutdownHook(new Thread(ingress::close, "ingress-stop"));
         System.out.println("ingress listening on http://127.0.0.1:" + ingress.port());

@@ -94,7 +94,11 @@ public final class Pipeline implements AutoCloseable {
         Workers workers = Workers.start(workerSettings, Workers.gatewayFor(workerSettings));
         started.push(workers);
         awaitReady(workers);
-        ingress = Ingress.start(IngressSettings.builder(kafkaBootstrap).topics(options.topics()).port(options.port()).redisUri(redisUri).build());
+        Path accounts = options.dataDir().resolve("accounts.json");
+        Path apiKeys = options.dataDir().resolve("api-keys.json");
+        DemoAccounts.ensure(accounts, apiKeys);
+        ingress = Ingress.start(IngressSettings.builder(kafkaBootstrap).topics(options.topics()).port(options.port())
+                .redisUri(redisUri).accountsFile(accounts).apiKeysFile(apiKeys).build());
         started.push(ingress);
     }
 

@@ -43,7 +43,7 @@ final class SvgChart {
         int plotWidth = WIDTH - LEFT - RIGHT;
         int plotHeight = HEIGHT - TOP - BOTTOM;
         StringBuilder svg = new StringBuilder();
-        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 %d %d\" "
+        svg.append(String.format(Locale.ROOT, "<svg viewBox=\"0 0 %d %d\" "
                 + "width=\"100%%\" role=\"img\" aria-label=\"%s\">", WIDTH, HEIGHT, Html.escape(title)));
         svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"title\">%s</text>", LEFT,
                 Html.escape(title)));
