@@ -1,0 +1,125 @@
+package io.stagedoor.admission.waitingroom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The room as callers use it, in-process on a fake clock. */
+class WaitingRoomTest {
+
+    private static final Instant OPENS = Instant.parse("2026-12-01T19:00:00Z");
+    private static final RoomPlan PLAN = RoomPlan.of(10, OPENS, Duration.ofMinutes(15));
+    private final FakeClock clock = new FakeClock(OPENS);
+    private final StepLog steps = new StepLog();
+    private final WaitingRoom room = WaitingRoom.builder()
+            .passSecret("a waiting-room secret of 32 bytes or more".getBytes(StandardCharsets.UTF_8))
+            .clock(clock).steps(steps).inProcess();
+
+    private QueueTicket join(String buyer) {
+        return room.join("concert", PLAN, buyer).toCompletableFuture().join();
+    }
+
+    private QueueTicket look(QueueTicket ticket) {
+        return room.look("concert", PLAN, ticket.buyerId(), ticket.ticket()).toCompletableFuture().join().orElseThrow();
+    }
+
+    @Test
+    void aWaitingBuyerIsToldThePositionTheWaitAndWhenToAskAgain() {
+        for (int i = 1; i < 25; i++) {
+            join("b" + i);
+        }
+        QueueTicket ticket = join("b25");
+        assertThat(ticket.standing()).isEqualTo(QueueTicket.Standing.WAITING);
+        assertThat(ticket.position()).isEqualTo(25);
+        assertThat(ticket.estimatedWait()).isEqualTo(Duration.ofMillis(2_500));
+        assertThat(ticket.retryAfterSeconds()).isEqualTo(3);
+        assertThat(ticket.pass()).isNull();
+        assertThat(join("b25").ticket()).isEqualTo(ticket.ticket());
+    }
+
+    @Test
+    void theRetryAfterNeverExceedsTheCeilingSoARaisedRateReachesTheBuyer() {
+        for (int i = 1; i < 1000; i++) {
+            join("b" + i);
+        }
+        QueueTicket last = join("b1000");
+        assertThat(last.estimatedWait()).isEqualTo(Duration.ofSeconds(100));
+        assertThat(last.retryAfterSeconds()).isEqualTo(30);
+    }
+
+    @Test
+    void anAdmittedBuyerGetsAPassThatOpensTheEventForThemAlone() {
+        QueueTicket ticket = join("b1");
+        clock.advance(Duration.ofMillis(100));
+        QueueTicket admitted = look(ticket);
+        assertThat(admitted.standing()).isEqualTo(QueueTicket.Standing.ADMITTED);
+        assertThat(admitted.pass().expiresAt()).isEqualTo(clock.instant().plus(Duration.ofMinutes(15)));
+        assertThat(room.check(admitted.pass().token(), "concert", "b1")).isEqualTo(PassVerdict.VALID);
+        assertThat(room.check(admitted.pass().token(), "concert", "b2")).isEqualTo(PassVerdict.OTHER_BUYER);
+        assertThat(look(ticket).pass()).isEqualTo(admitted.pass());
+        assertThat(steps.of(RoomStep.Kind.ADMITTED)).hasSize(1);
+
+        clock.advance(Duration.ofMinutes(15));
+        assertThat(look(ticket).standing()).isEqualTo(QueueTicket.Standing.EXPIRED);
+        assertThat(room.check(admitted.pass().token(), "concert", "b1")).isEqualTo(PassVerdict.EXPIRED);
+    }
+
+    @Test
+    void theRecordedSeedReproducesTheShuffleOfPreOpeningArrivals() {
+        clock.advance(Duration.ofMinutes(-10));
+        List<String> arrivals = new ArrayList<>();
+        List<QueueTicket> tickets = new ArrayList<>();
+        for (int i = 1; i <= 40; i++) {
+            arrivals.add("early-" + i);
+            tickets.add(join("early-" + i));
+            clock.advance(Duration.ofSeconds(1));
+        }
+        clock.advance(Duration.ofMinutes(10));
+        String[] order = new String[40];
+        for (QueueTicket ticket : tickets) {
+            order[(int) look(ticket).position() - 1] = ticket.buyerId();
+        }
+        RoomStep shuffled = steps.of(RoomStep.Kind.SHUFFLED).getFirst();
+        assertThat(shuffled.position()).isEqualTo(40);
+        assertThat(List.of(order)).isNotEqualTo(arrivals).isEqualTo(ShuffleOrder.of(shuffled.seed(), arrivals));
+    }
+
+    @Test
+    void beforeTheOpeningTheEstimateIncludesTheTimeUntilIt() {
+        clock.advance(Duration.ofMinutes(-1));
+        QueueTicket ticket = join("early");
+        assertThat(ticket.position()).isEqualTo(1);
+        assertThat(ticket.estimatedWait()).isEqualTo(Duration.ofSeconds(60).plusMillis(100));
+        assertThat(ticket.retryAfterSeconds()).isEqualTo(30);
+    }
+
+    @Test
+    void rateChangesPausesAndResumesAreRecorded() {
+        room.changeRate("concert", PLAN, EntryRate.of(25)).toCompletableFuture().join();
+        RoomSnapshot paused = room.pause("concert", PLAN).toCompletableFuture().join();
+        room.resume("concert", PLAN).toCompletableFuture().join();
+        assertThat(paused.paused()).isTrue();
+        assertThat(steps.of(RoomStep.Kind.RATE_CHANGED)).extracting(RoomStep::rate).containsExactly(25.0, 0.0, 25.0);
+    }
+
+    @Test
+    void theSnapshotComparesEstimatedWithActualWaits() {
+        for (int i = 1; i <= 20; i++) {
+            join("b" + i);
+        }
+        clock.advance(Duration.ofSeconds(5));
+        for (int i = 1; i <= 20; i++) {
+            room.look("concert", PLAN, "b" + i, join("b" + i).ticket()).toCompletableFuture().join();
+        }
+        RoomSnapshot snapshot = room.snapshot("concert", PLAN).toCompletableFuture().join();
+        assertThat(snapshot.admitted()).isEqualTo(20);
+        assertThat(snapshot.queueLength()).isZero();
+        assertThat(snapshot.meanActualWait()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(snapshot.meanEstimatedWait()).isEqualTo(Duration.ofMillis(1_050));
+    }
+}
