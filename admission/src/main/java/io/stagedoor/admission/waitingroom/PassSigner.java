@@ -32,8 +32,20 @@ public final class PassSigner {
             throw new IllegalArgumentException(RoomMessages.notPositive("pass secret bytes beyond 31",
                     secret == null ? 0 : secret.length - 31));
         }
-        this.key = new SecretKeySpec(secret.clone(), ALGORITHM);
+        // A key of its own, derived from the shared secret, so no other HMAC the service makes with that secret
+        // (tokens, correlation ids) can ever be presented as a pass.
+        this.key = new SecretKeySpec(derive(secret), ALGORITHM);
         this.clock = clock;
+    }
+
+    private static byte[] derive(byte[] secret) {
+        try {
+            Mac mac = Mac.getInstance(ALGORITHM);
+            mac.init(new SecretKeySpec(secret, ALGORITHM));
+            return mac.doFinal("stagedoor waiting-room pass".getBytes(StandardCharsets.UTF_8));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is unavailable", e);
+        }
     }
 
     /** A pass for {@code buyerId} on {@code eventId} that works until {@code expiresAt}. */

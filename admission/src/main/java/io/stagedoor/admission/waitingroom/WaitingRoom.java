@@ -62,17 +62,17 @@ public final class WaitingRoom implements AutoCloseable {
 
     /** Sets the entry rate from now on. */
     public CompletionStage<RoomSnapshot> changeRate(String eventId, RoomPlan plan, EntryRate rate) {
-        return control(eventId, plan, rate, null);
+        return adjust(eventId, plan, rate, null);
     }
 
     /** Stops admitting; buyers keep their places and may still join. */
     public CompletionStage<RoomSnapshot> pause(String eventId, RoomPlan plan) {
-        return control(eventId, plan, null, true);
+        return adjust(eventId, plan, null, true);
     }
 
     /** Admits again at the rate set. */
     public CompletionStage<RoomSnapshot> resume(String eventId, RoomPlan plan) {
-        return control(eventId, plan, null, false);
+        return adjust(eventId, plan, null, false);
     }
 
     /** The event's room as it stands. */
@@ -99,7 +99,8 @@ public final class WaitingRoom implements AutoCloseable {
         onClose.run();
     }
 
-    private CompletionStage<RoomSnapshot> control(String eventId, RoomPlan plan, EntryRate rate, Boolean paused) {
+    /** Sets the rate (unless null) and pauses or resumes (unless null) in one step, from now on. */
+    public CompletionStage<RoomSnapshot> adjust(String eventId, RoomPlan plan, EntryRate rate, Boolean paused) {
         RoomCall call = call(eventId, plan);
         return store.control(call, rate, paused).thenApply(reply -> {
             observe(call, reply);

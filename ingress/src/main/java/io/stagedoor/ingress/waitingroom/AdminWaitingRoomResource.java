@@ -1,0 +1,77 @@
+package io.stagedoor.ingress.waitingroom;
+
+import io.stagedoor.admission.waitingroom.EntryRate;
+import io.stagedoor.admission.waitingroom.RoomSnapshot;
+import io.stagedoor.admission.waitingroom.WaitingRoom;
+import io.stagedoor.ingress.auth.Authenticated;
+import io.stagedoor.ingress.auth.Role;
+import io.stagedoor.ingress.http.JsonBody;
+import io.stagedoor.ingress.http.Problem;
+import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.http.Problems;
+import io.stagedoor.topics.EventDefinition;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.io.InputStream;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Operators watch and steer an event's room at runtime: {@code GET} shows queue length, admitted per second and
+ * estimated versus actual waits; {@code PUT {"entryRatePerSecond": N, "paused": B}} changes the rate and pauses or
+ * resumes, for every instance at once (the state is shared). Each change is published as a "rate-changed" step.
+ */
+@Path("/v1/admin/events/{eventId}/waiting-room")
+@Authenticated(Role.OPERATOR)
+public final class AdminWaitingRoomResource {
+
+    private final WaitingRoom room;
+    private final EventRooms events;
+    private final JsonBody body;
+
+    AdminWaitingRoomResource(WaitingRoom room, EventRooms events, JsonBody body) {
+        this.room = room;
+        this.events = events;
+        this.body = body;
+    }
+
+    @GET
+    @Produces(MediaType.APPLICATION_JSON)
+    public CompletionStage<Response> status(@PathParam("eventId") String eventId) {
+        EventDefinition event = events.event(eventId);
+        return answer(event, room.snapshot(eventId, EventRooms.plan(event)));
+    }
+
+    @PUT
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Produces(MediaType.APPLICATION_JSON)
+    public CompletionStage<Response> change(@PathParam("eventId") String eventId, InputStream json) {
+        EventDefinition event = events.event(eventId);
+        RoomControlBody change = body.read(json, RoomControlBody.class);
+        if (change.entryRatePerSecond() == null && change.paused() == null) {
+            throw ProblemException.of(ProblemType.UNPROCESSABLE, WaitingRoomMessages.noChange());
+        }
+        EntryRate rate = null;
+        if (change.entryRatePerSecond() != null) {
+            double perSecond = change.entryRatePerSecond();
+            if (!(perSecond > 0) || Double.isInfinite(perSecond)) {
+                throw ProblemException.of(ProblemType.UNPROCESSABLE, WaitingRoomMessages.badRate(perSecond));
+            }
+            rate = EntryRate.of(perSecond);
+        }
+        return answer(event, room.adjust(eventId, EventRooms.plan(event), rate, change.paused()));
+    }
+
+    private static CompletionStage<Response> answer(EventDefinition event, CompletionStage<RoomSnapshot> snapshot) {
+        return snapshot.handle((room, error) -> error != null
+                ? Problems.response(Problem.of(ProblemType.SERVICE_UNAVAILABLE, WaitingRoomMessages.roomUnavailable())
+                        .withRetryAfter(1))
+                : Response.ok(RoomStatusBody.of(event, room), MediaType.APPLICATION_JSON_TYPE).build());
+    }
+}

@@ -1,0 +1,43 @@
+package io.stagedoor.ingress.waitingroom;
+
+import io.stagedoor.admission.waitingroom.RoomPlan;
+import io.stagedoor.ingress.events.EventCatalog;
+import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.topics.WaitingRoomSettings;
+
+/** Turns an event of the catalog into the room admission runs: its plan, and whether the hold route asks for passes. */
+final class EventRooms {
+
+    private final EventCatalog catalog;
+
+    EventRooms(EventCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    /** The event, or a 404 problem. */
+    EventDefinition event(String eventId) {
+        return catalog.find(eventId)
+                .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, WaitingRoomMessages.unknownEvent(eventId)));
+    }
+
+    /** The event's room while it is on, else a 404 problem that says to hold directly. */
+    RoomPlan openRoom(String eventId) {
+        EventDefinition event = event(eventId);
+        if (!event.waitingRoom().enabled()) {
+            throw ProblemException.of(ProblemType.NOT_FOUND, WaitingRoomMessages.roomOff(eventId));
+        }
+        return plan(event);
+    }
+
+    /** Whether the hold route of this event asks for a pass; false for an unknown event (the route answers 404). */
+    boolean gated(String eventId) {
+        return eventId != null && catalog.find(eventId).map(event -> event.waitingRoom().enabled()).orElse(false);
+    }
+
+    static RoomPlan plan(EventDefinition event) {
+        WaitingRoomSettings settings = event.waitingRoom();
+        return RoomPlan.of(settings.entryRatePerSecond(), settings.opensAt(), settings.passLifetime());
+    }
+}

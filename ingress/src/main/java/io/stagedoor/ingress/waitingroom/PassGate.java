@@ -1,0 +1,67 @@
+package io.stagedoor.ingress.waitingroom;
+
+import io.stagedoor.admission.waitingroom.PassVerdict;
+import io.stagedoor.admission.waitingroom.WaitingRoom;
+import io.stagedoor.ingress.auth.Caller;
+import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.rings.Limited;
+import io.stagedoor.ingress.rings.LimitedRoute;
+import io.stagedoor.ingress.rings.RingOrder;
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.DynamicFeature;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Cookie;
+import jakarta.ws.rs.core.FeatureContext;
+
+/**
+ * The waiting-room ring: on the hold route, while the event's room is on, a request needs a valid pass for that
+ * event and buyer, in the {@value WaitingRoomFeature#PASS_HEADER} header or the {@value WaitingRoomFeature#PASS_COOKIE}
+ * cookie. Missing, forged, expired or another buyer's pass is a 403 problem of type {@code waiting-room} that says
+ * where to queue. Checking a pass is local: a signature and a clock, no store call.
+ */
+final class PassGate implements DynamicFeature {
+
+    private final WaitingRoom room;
+    private final EventRooms events;
+
+    PassGate(WaitingRoom room, EventRooms events) {
+        this.room = room;
+        this.events = events;
+    }
+
+    @Override
+    public void configure(ResourceInfo resource, FeatureContext context) {
+        Limited limited = resource.getResourceMethod().getAnnotation(Limited.class);
+        if (limited != null && limited.value() == LimitedRoute.HOLDS) {
+            context.register(new Filter(), RingOrder.WAITING_ROOM);
+        }
+    }
+
+    @Priority(RingOrder.WAITING_ROOM)
+    private final class Filter implements ContainerRequestFilter {
+        @Override
+        public void filter(ContainerRequestContext request) {
+            String eventId = request.getUriInfo().getPathParameters().getFirst("eventId");
+            if (!events.gated(eventId)) {
+                return;
+            }
+            Caller caller = (Caller) request.getSecurityContext().getUserPrincipal();
+            PassVerdict verdict = room.check(pass(request), eventId, caller.id());
+            if (verdict != PassVerdict.VALID) {
+                throw ProblemException.of(ProblemType.WAITING_ROOM, WaitingRoomMessages.passRefused(verdict, eventId));
+            }
+        }
+
+        private static String pass(ContainerRequestContext request) {
+            String header = request.getHeaderString(WaitingRoomFeature.PASS_HEADER);
+            if (header != null && !header.isBlank()) {
+                return header;
+            }
+            Cookie cookie = request.getCookies().get(WaitingRoomFeature.PASS_COOKIE);
+            return cookie == null ? null : cookie.getValue();
+        }
+    }
+}

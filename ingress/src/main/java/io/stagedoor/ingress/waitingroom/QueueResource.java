@@ -1,0 +1,86 @@
+package io.stagedoor.ingress.waitingroom;
+
+import io.stagedoor.admission.waitingroom.QueueTicket;
+import io.stagedoor.admission.waitingroom.RoomPlan;
+import io.stagedoor.admission.waitingroom.WaitingRoom;
+import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.auth.Authenticated;
+import io.stagedoor.ingress.auth.Role;
+import io.stagedoor.ingress.http.Problem;
+import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.http.Problems;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriBuilder;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * Buyers queue for an event whose waiting room is on. {@code POST /v1/events/{eventId}/queue} gives a ticket (202
+ * when new, 200 when the buyer already had one: joining twice returns the same ticket); {@code GET …/queue/{ticket}}
+ * tells where it stands, with the pass once admitted. While waiting, {@code Retry-After} says when to ask again.
+ */
+@Path("/v1/events/{eventId}/queue")
+public final class QueueResource {
+
+    private final WaitingRoom room;
+    private final EventRooms events;
+
+    QueueResource(WaitingRoom room, EventRooms events) {
+        this.room = room;
+        this.events = events;
+    }
+
+    @POST
+    @Produces(MediaType.APPLICATION_JSON)
+    @Authenticated(Role.BUYER)
+    public CompletionStage<Response> join(@PathParam("eventId") String eventId, @Context SecurityContext security) {
+        RoomPlan plan = events.openRoom(eventId);
+        String buyer = AuthenticationRing.caller(security).id();
+        return room.join(eventId, plan, buyer).handle((ticket, error) -> error != null ? unavailable()
+                : answer(ticket, ticket.created() && ticket.standing() == QueueTicket.Standing.WAITING
+                        ? Response.Status.ACCEPTED : Response.Status.OK)
+                        .location(UriBuilder.fromPath("/v1/events/{eventId}/queue/{ticket}").build(eventId, ticket.ticket()))
+                        .build());
+    }
+
+    @GET
+    @Path("{ticket}")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Authenticated(Role.BUYER)
+    public CompletionStage<Response> look(@PathParam("eventId") String eventId, @PathParam("ticket") String ticket,
+                                          @Context SecurityContext security) {
+        RoomPlan plan = events.openRoom(eventId);
+        String buyer = AuthenticationRing.caller(security).id();
+        return room.look(eventId, plan, buyer, ticket).handle((found, error) -> {
+            if (error != null) {
+                return unavailable();
+            }
+            return found.map(standing -> answer(standing, Response.Status.OK).build())
+                    .orElseGet(() -> Problems.response(Problem.of(ProblemType.NOT_FOUND,
+                            WaitingRoomMessages.unknownTicket(eventId)).at("/v1/events/" + eventId + "/queue/" + ticket)));
+        });
+    }
+
+    private static Response.ResponseBuilder answer(QueueTicket ticket, Response.Status status) {
+        Response.ResponseBuilder response = Response.status(status).entity(QueueBody.of(ticket))
+                .type(MediaType.APPLICATION_JSON_TYPE);
+        if (ticket.standing() == QueueTicket.Standing.WAITING) {
+            response.header(HttpHeaders.RETRY_AFTER, ticket.retryAfterSeconds());
+        }
+        return response;
+    }
+
+    /** Both the shared queue and the instance's own failed: nothing was given out, so trying again is safe. */
+    private static Response unavailable() {
+        return Problems.response(Problem.of(ProblemType.SERVICE_UNAVAILABLE, WaitingRoomMessages.roomUnavailable())
+                .withRetryAfter(1));
+    }
+}

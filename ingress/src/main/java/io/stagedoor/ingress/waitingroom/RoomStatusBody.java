@@ -1,0 +1,40 @@
+package io.stagedoor.ingress.waitingroom;
+
+import io.stagedoor.admission.waitingroom.RoomSnapshot;
+import io.stagedoor.topics.EventDefinition;
+import java.time.Instant;
+import java.util.Locale;
+
+/**
+ * An event's room for operators.
+ *
+ * @param eventId                 the event
+ * @param enabled                 whether the hold route asks for a pass
+ * @param configuredRatePerSecond the rate in the event's definition
+ * @param entryRatePerSecond      the rate set now (operators change it)
+ * @param paused                  whether admission is paused
+ * @param opensAt                 when entry starts
+ * @param opened                  whether it has
+ * @param queueLength             buyers still waiting
+ * @param joined                  buyers given a position
+ * @param admitted                buyers who collected their pass
+ * @param admittedPerSecond       the rate positions are reached at now (0 while paused, closed or empty)
+ * @param estimatedWaitSeconds    mean wait the admitted buyers were told on joining
+ * @param actualWaitSeconds       mean wait they had
+ * @param shuffleSeed             the seed of the opening's shuffle
+ * @param source                  "redis", or "in-process" (single instance, or this instance's share during an outage)
+ */
+public record RoomStatusBody(String eventId, boolean enabled, double configuredRatePerSecond, double entryRatePerSecond,
+                             boolean paused, Instant opensAt, boolean opened, long queueLength, long joined,
+                             long admitted, double admittedPerSecond, double estimatedWaitSeconds,
+                             double actualWaitSeconds, long shuffleSeed, String source) {
+
+    static RoomStatusBody of(EventDefinition event, RoomSnapshot room) {
+        return new RoomStatusBody(event.eventId(), event.waitingRoom().enabled(),
+                event.waitingRoom().entryRatePerSecond(), room.rate().perSecond(), room.paused(),
+                event.waitingRoom().opensAt(), room.opened(), room.queueLength(), room.joined(), room.admitted(),
+                room.admittedPerSecond(), room.meanEstimatedWait().toMillis() / 1000.0,
+                room.meanActualWait().toMillis() / 1000.0, room.seed(),
+                room.source().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+    }
+}

@@ -1,0 +1,84 @@
+package io.stagedoor.ingress.waitingroom;
+
+import io.stagedoor.admission.waitingroom.RoomOptions;
+import io.stagedoor.admission.waitingroom.RoomSteps;
+import io.stagedoor.admission.waitingroom.WaitingRoom;
+import io.stagedoor.admission.waitingroom.WaitingRoomBuilder;
+import io.stagedoor.ingress.http.HttpJson;
+import io.stagedoor.ingress.http.JsonBody;
+import jakarta.ws.rs.core.Feature;
+import jakarta.ws.rs.core.FeatureContext;
+
+/**
+ * The waiting room, as one thing to register with Jersey: the queue routes for buyers, the admin routes for
+ * operators and the pass gate on the hold route (at {@code RingOrder.WAITING_ROOM}). It owns the room's Redis
+ * connection and its audit producer: close it after the server stops.
+ *
+ * <pre>{@code
+ * WaitingRoomFeature waitingRoom = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redisUri, secret,
+ *         kafka, topics, registry, clock, instanceCount));
+ * config.register(waitingRoom);
+ * }</pre>
+ */
+public final class WaitingRoomFeature implements Feature, AutoCloseable {
+
+    /** The header a hold carries its pass in. */
+    public static final String PASS_HEADER = "X-Waiting-Room-Pass";
+    /** The cookie a browser carries its pass in, when the header is absent. */
+    public static final String PASS_COOKIE = "stagedoor_pass";
+    /** The largest operator request body. */
+    private static final int MAX_CONTROL_BYTES = 4 * 1024;
+
+    private final WaitingRoom room;
+    private final WaitingRoomAudit audit;
+    private final EventRooms events;
+
+    private WaitingRoomFeature(WaitingRoom room, WaitingRoomAudit audit, EventRooms events) {
+        this.room = room;
+        this.audit = audit;
+        this.events = events;
+    }
+
+    /** Connects to Redis (when given) and Kafka (when given); fails if Redis cannot be reached at start. */
+    public static WaitingRoomFeature create(WaitingRoomWiring wiring) {
+        WaitingRoomAudit audit = wiring.kafkaBootstrap() == null ? null : new WaitingRoomAudit(wiring.kafkaBootstrap(),
+                wiring.topics().waitingRoom(), wiring.registry(), wiring.redisUri() == null);
+        try {
+            WaitingRoomBuilder builder = WaitingRoom.builder()
+                    .passSecret(wiring.passSecret())
+                    .clock(wiring.clock())
+                    .meterRegistry(wiring.registry())
+                    .options(RoomOptions.defaults().withInstanceCount(wiring.instanceCount()))
+                    .steps(audit == null ? RoomSteps.none() : audit);
+            WaitingRoom room = wiring.redisUri() == null ? builder.inProcess() : builder.redis(wiring.redisUri());
+            return new WaitingRoomFeature(room, audit, new EventRooms(wiring.catalog()));
+        } catch (RuntimeException e) {
+            if (audit != null) {
+                audit.close();
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public boolean configure(FeatureContext context) {
+        context.register(new QueueResource(room, events));
+        context.register(new AdminWaitingRoomResource(room, events, new JsonBody(HttpJson.mapper(), MAX_CONTROL_BYTES)));
+        context.register(new PassGate(room, events));
+        return true;
+    }
+
+    /** The room itself (for tests and metrics). */
+    public WaitingRoom room() {
+        return room;
+    }
+
+    /** Closes the room's Redis connection, then the audit producer (flushing what it can within a second). */
+    @Override
+    public void close() {
+        room.close();
+        if (audit != null) {
+            audit.close();
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.stagedoor.ingress.waitingroom;
+
+import io.stagedoor.admission.waitingroom.PassVerdict;
+
+/** Every problem detail the waiting-room routes write, so tests assert against one place. */
+public final class WaitingRoomMessages {
+
+    private WaitingRoomMessages() {
+    }
+
+    /** Where to queue for an event. */
+    public static String queueRoute(String eventId) {
+        return "POST /v1/events/" + eventId + "/queue";
+    }
+
+    /** Why the gate refused a hold, and where to queue. */
+    public static String passRefused(PassVerdict verdict, String eventId) {
+        String why = switch (verdict) {
+            case MISSING -> "Holding seats for " + eventId + " needs a waiting-room pass while its waiting room is on.";
+            case FORGED -> "The waiting-room pass is not one this service issued (forged or altered).";
+            case EXPIRED -> "The waiting-room pass has expired.";
+            case OTHER_BUYER -> "The waiting-room pass was issued to another buyer.";
+            case OTHER_EVENT -> "The waiting-room pass is for another event.";
+            case VALID -> throw new IllegalArgumentException("a valid pass is not refused");
+        };
+        return why + " Queue with " + queueRoute(eventId) + " and send the pass in the "
+                + WaitingRoomFeature.PASS_HEADER + " header (or the " + WaitingRoomFeature.PASS_COOKIE + " cookie).";
+    }
+
+    public static String unknownEvent(String eventId) {
+        return "There is no event " + eventId + ".";
+    }
+
+    public static String roomOff(String eventId) {
+        return "The event " + eventId + " has no waiting room on; hold seats directly.";
+    }
+
+    public static String unknownTicket(String eventId) {
+        return "There is no such ticket of yours in the waiting room of " + eventId + ".";
+    }
+
+    public static String noChange() {
+        return "Say what to change: entryRatePerSecond (a positive number), paused (true or false), or both.";
+    }
+
+    public static String badRate(double rate) {
+        return "entryRatePerSecond must be a positive number of buyers per second, was " + rate + ".";
+    }
+
+    public static String roomUnavailable() {
+        return "The waiting room could not answer; try again.";
+    }
+}

@@ -1,0 +1,43 @@
+package io.stagedoor.ingress.waitingroom;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.stagedoor.ingress.events.EventCatalog;
+import io.stagedoor.topics.TopicNames;
+import java.time.Clock;
+import java.util.Objects;
+
+/**
+ * What the waiting room needs from the ingress.
+ *
+ * @param catalog        the events, with their {@code WaitingRoomSettings} (enabled, rate, opening, pass lifetime)
+ * @param redisUri       the Redis every instance shares, or null for a room in this process only
+ * @param passSecret     the secret passes are signed with (a key is derived from it), ≥ 32 bytes, the same on
+ *                       every instance
+ * @param kafkaBootstrap the brokers the steps are published to, or null to publish none
+ * @param topics         the topic names ({@link TopicNames#waitingRoom()})
+ * @param registry       where metrics go
+ * @param clock          the room's clock
+ * @param instanceCount  ingress instances sharing the rate: without Redis each admits {@code rate / instanceCount}
+ */
+public record WaitingRoomWiring(EventCatalog catalog, String redisUri, byte[] passSecret, String kafkaBootstrap,
+                                TopicNames topics, MeterRegistry registry, Clock clock, int instanceCount) {
+
+    public WaitingRoomWiring {
+        Objects.requireNonNull(catalog, "catalog");
+        Objects.requireNonNull(topics, "topics");
+        Objects.requireNonNull(registry, "registry");
+        Objects.requireNonNull(clock, "clock");
+        if (passSecret == null || passSecret.length < 32) {
+            throw new IllegalArgumentException("passSecret must have at least 32 bytes");
+        }
+        passSecret = passSecret.clone();
+        if (instanceCount < 1) {
+            throw new IllegalArgumentException("instanceCount must be positive, was " + instanceCount);
+        }
+    }
+
+    @Override
+    public byte[] passSecret() {
+        return passSecret.clone();
+    }
+}
