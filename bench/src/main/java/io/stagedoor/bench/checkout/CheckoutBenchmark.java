@@ -1,0 +1,153 @@
+package io.stagedoor.bench.checkout;
+
+import io.stagedoor.embedded.EmbeddedKafka;
+import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.topics.HoldRequested;
+import io.stagedoor.topics.PaymentRequested;
+import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.json.Json;
+import io.stagedoor.workers.WorkerRole;
+import io.stagedoor.workers.WorkerSettings;
+import io.stagedoor.workers.Workers;
+import io.stagedoor.workers.payment.PayrailSettings;
+import io.stagedoor.workers.payment.SimulatedGateway;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.IntStream;
+
+/**
+ * The workers under load on a real broker (embedded, or {@code --kafka host:port}).
+ *
+ * <p>Checkout pool: {@code N} in-process pool instances (N = 1, 2, 4) share one Payrail of fixed latency;
+ * {@code 240 x N} payment requests are written to the payments topic at once, and the rate of outcomes is
+ * measured from the first to the last. Target: at least 0.9 x 20 x N / latency. Inventory: one instance
+ * takes {@code --holds} single-seat holds written at once; the rate of results is measured the same way.
+ *
+ * <p>Run: {@code java -cp <bench classpath> io.stagedoor.bench.checkout.CheckoutBenchmark [--kafka host:port]
+ * [--latency-ms 500] [--instances 1,2,4] [--per-instance 240] [--holds 20000]}.
+ */
+public final class CheckoutBenchmark {
+
+    private static final int PARTITIONS = 12;
+    private static final int SLOTS = 20;
+
+    private CheckoutBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String kafka = option(args, "--kafka", null);
+        Duration latency = Duration.ofMillis(Long.parseLong(option(args, "--latency-ms", "500")));
+        int perInstance = Integer.parseInt(option(args, "--per-instance", "240"));
+        int holds = Integer.parseInt(option(args, "--holds", "20000"));
+        List<Integer> instances = List.of(option(args, "--instances", "1,2,4").split(",")).stream()
+                .map(Integer::parseInt).toList();
+        EmbeddedKafka embedded = null;
+        if (kafka == null) {
+            embedded = EmbeddedKafka.start(Files.createTempDirectory("stagedoor-bench-kafka-"), 0);
+            kafka = embedded.bootstrapServers();
+        }
+        try {
+            System.out.printf("checkout pool, gateway latency %d ms, %d slots per instance%n", latency.toMillis(), SLOTS);
+            System.out.println("instances  payments  checkouts/s  target/s  ratio  max in flight per instance (all)");
+            for (int n : instances) {
+                poolRound(kafka, n, n * perInstance, latency);
+            }
+            inventoryRound(kafka, holds);
+        } finally {
+            if (embedded != null) {
+                embedded.close();
+            }
+        }
+    }
+
+    private static void poolRound(String kafka, int instances, int payments, Duration latency) throws Exception {
+        TopicNames names = new TopicNames("bench-pool-" + UUID.randomUUID().toString().substring(0, 8));
+        SimulatedGateway gateway = new SimulatedGateway(PayrailSettings.defaults().withLatency(latency));
+        WorkerSettings settings = settings(kafka, names).withRoles(Set.of(WorkerRole.CHECKOUT));
+        List<Workers> pools = new ArrayList<>();
+        try (BenchKafka bench = new BenchKafka(kafka, names, PARTITIONS)) {
+            for (int i = 0; i < instances; i++) {
+                pools.add(Workers.start(settings, gateway));
+            }
+            for (Workers pool : pools) {
+                pool.awaitReady(Duration.ofSeconds(60));
+            }
+            BenchKafka.Counter outcomes = bench.count(names.paymentOutcomes(), PARTITIONS, record -> { });
+            for (int i = 0; i < payments; i++) {
+                String id = UUID.randomUUID().toString();
+                PaymentRequested request = new PaymentRequested(id, "ev" + (i % 48), "hold-" + i, "b" + i, 5_000,
+                        PayrailSettings.TOKEN_OK, Instant.now());
+                bench.send(names.payments(), id, Json.write(request), id);
+            }
+            bench.flush();
+            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+            while (outcomes.count.get() < payments && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            outcomes.stopped = true;
+            double rate = outcomes.perSecond();
+            double target = 0.9 * SLOTS * instances / (latency.toMillis() / 1000.0);
+            String perInstanceMax = pools.stream().map(w -> Integer.toString(w.metrics().paymentsInFlightMax()))
+                    .reduce((a, b) -> a + "," + b).orElse("");
+            System.out.printf("%9d  %8d  %11.1f  %8.1f  %5.2f  %s (%d)%n", instances, outcomes.count.get(), rate,
+                    target, rate / target, perInstanceMax, gateway.mostInProgress());
+        } finally {
+            pools.forEach(Workers::close);
+        }
+    }
+
+    private static void inventoryRound(String kafka, int holds) throws Exception {
+        TopicNames names = new TopicNames("bench-inv-" + UUID.randomUUID().toString().substring(0, 8));
+        WorkerSettings settings = settings(kafka, names).withRoles(Set.of(WorkerRole.INVENTORY));
+        int events = PARTITIONS * 2;
+        int seatsPerEvent = holds / events + 1;
+        try (BenchKafka bench = new BenchKafka(kafka, names, PARTITIONS);
+             Workers inventory = Workers.start(settings, null)) {
+            List<String> seats = IntStream.rangeClosed(1, seatsPerEvent).mapToObj(i -> "s" + i).toList();
+            for (int e = 0; e < events; e++) {
+                EventDefinition event = new EventDefinition("ev" + e, "Bench " + e, "org", Instant.EPOCH, seats,
+                        5_000, null);
+                bench.send(names.events(), event.eventId(), Json.write(event), event.eventId());
+            }
+            bench.flush();
+            inventory.awaitReady(Duration.ofSeconds(60));
+            Thread.sleep(2_000); // the global events store fills asynchronously
+            BenchKafka.Counter results = bench.count(names.results(), PARTITIONS, record -> { });
+            for (int i = 0; i < holds; i++) {
+                String id = UUID.randomUUID().toString();
+                String eventId = "ev" + (i % events);
+                HoldRequested hold = new HoldRequested(id, eventId, "b" + i, List.of("s" + (1 + i / events)),
+                        Instant.now());
+                bench.send(names.holds(), eventId, Json.write(hold), id);
+            }
+            bench.flush();
+            long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+            while (results.count.get() < holds && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            results.stopped = true;
+            System.out.printf("inventory, one instance (1 stream thread, exactly-once, %d partitions): "
+                    + "%d holds answered, %.0f holds/s%n", PARTITIONS, results.count.get(), results.perSecond());
+        }
+    }
+
+    private static WorkerSettings settings(String kafka, TopicNames names) throws Exception {
+        Path state = Files.createTempDirectory("stagedoor-bench-streams-");
+        return WorkerSettings.defaults().withKafka(kafka).withNamespace(names.namespace()).withStateDir(state);
+    }
+
+    private static String option(String[] args, String name, String fallback) {
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals(name)) {
+                return args[i + 1];
+            }
+        }
+        return fallback;
+    }
+}
