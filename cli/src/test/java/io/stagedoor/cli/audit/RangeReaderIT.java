@@ -71,8 +71,9 @@ class RangeReaderIT {
             producer.commitTransaction();
         }
 
-        // commitTransaction returns before the coordinator has written the markers to the partition; until it has,
-        // the last stable offset (where a read_committed range ends) stays before the second transaction.
+        // The markers carry the broker's clock, an hour after these records: the range must not end at them.
+        // commitTransaction may return before the coordinator has written the last marker, and until then the last
+        // stable offset (where a read_committed range stops) stays before the second transaction.
         org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() ->
                 assertThat(read(topic, T0, T0.plusSeconds(1))).containsExactly("committed-1", "committed-2"));
     }
@@ -87,8 +88,7 @@ class RangeReaderIT {
             }
         }
         List<long[]> calls = new ArrayList<>();
-        ReplaySettings everyTen = new ReplaySettings(RealServers.kafkaBootstrap(), 1000, 1 << 20, 1 << 20,
-                ReplaySettings.DEFAULT_STALL_TIMEOUT, 10);
+        ReplaySettings everyTen = ReplaySettings.defaults(RealServers.kafkaBootstrap()).withProgressEvery(10);
         try (Admin admin = admin()) {
             int groupsBefore = admin.listGroups().all().get().size();
             try (Stream<ConsumerRecord<byte[], byte[]>> records = RangeReader.stream(everyTen,
@@ -98,7 +98,8 @@ class RangeReaderIT {
             assertThat(admin.listGroups().all().get()).hasSize(groupsBefore);
         }
         assertThat(calls).hasSizeGreaterThanOrEqualTo(10);
-        assertThat(calls.get(calls.size() - 1)).containsExactly(100, 100);
+        long[] last = calls.get(calls.size() - 1);
+        assertThat(last[0]).isEqualTo(last[1]).isGreaterThanOrEqualTo(100);
     }
 
     private static List<String> read(String topic, Instant from, Instant to) {

@@ -9,26 +9,21 @@ import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The offsets a {@link TopicRange} covers in each partition: from the first offset stamped at or after the start,
- * up to (excluding) the first offset stamped after the end, never beyond the last stable offset, so an open
- * transaction cannot keep the replay waiting.
+ * Where a {@link TopicRange} starts and where reading must stop at the latest in each partition: from the first
+ * offset stamped at or after the start, to the last stable offset, so an open transaction cannot keep the replay
+ * waiting. The end is not looked up by time: transaction markers carry the broker's clock rather than the
+ * producer's, so a time lookup can land on a marker before records that belong to the range.
  *
  * @param starts first offset to read, per partition with something to read
- * @param ends   first offset not to read, per partition
+ * @param ends   the last stable offset, per partition with something to read
  */
 record RangeBounds(Map<TopicPartition, Long> starts, Map<TopicPartition, Long> ends) {
 
     static RangeBounds of(Consumer<?, ?> consumer, TopicRange range) {
         List<PartitionInfo> infos = consumer.partitionsFor(range.topic());
         Map<TopicPartition, Long> fromTimes = new HashMap<>();
-        Map<TopicPartition, Long> toTimes = new HashMap<>();
-        long from = range.from().toEpochMilli();
-        // offsetsForTimes finds the first offset at or after a time; one past the end finds the first after it.
-        long afterTo = range.to().toEpochMilli() + 1;
         for (PartitionInfo info : infos == null ? List.<PartitionInfo>of() : infos) {
-            TopicPartition partition = new TopicPartition(info.topic(), info.partition());
-            fromTimes.put(partition, from);
-            toTimes.put(partition, afterTo);
+            fromTimes.put(new TopicPartition(info.topic(), info.partition()), range.from().toEpochMilli());
         }
         if (fromTimes.isEmpty()) {
             return new RangeBounds(Map.of(), Map.of());
@@ -36,15 +31,12 @@ record RangeBounds(Map<TopicPartition, Long> starts, Map<TopicPartition, Long> e
         // With read_committed the end offsets are the last stable offsets.
         Map<TopicPartition, Long> stable = consumer.endOffsets(fromTimes.keySet());
         Map<TopicPartition, OffsetAndTimestamp> firsts = consumer.offsetsForTimes(fromTimes);
-        Map<TopicPartition, OffsetAndTimestamp> lasts = consumer.offsetsForTimes(toTimes);
         Map<TopicPartition, Long> starts = new HashMap<>();
         Map<TopicPartition, Long> ends = new HashMap<>();
         for (TopicPartition partition : fromTimes.keySet()) {
-            long lastStable = stable.getOrDefault(partition, 0L);
+            long end = stable.getOrDefault(partition, 0L);
             OffsetAndTimestamp first = firsts.get(partition);
-            OffsetAndTimestamp last = lasts.get(partition);
-            long start = first == null ? lastStable : Math.min(first.offset(), lastStable);
-            long end = last == null ? lastStable : Math.min(last.offset(), lastStable);
+            long start = first == null ? end : Math.min(first.offset(), end);
             if (start < end) {
                 starts.put(partition, start);
                 ends.put(partition, end);

@@ -1,6 +1,7 @@
 package io.stagedoor.topics.replay;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -13,6 +14,7 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
@@ -23,9 +25,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * the caller to parse only what it needs. It assigns partitions itself and belongs to no consumer group, so it
  * commits nothing and moves nobody's offsets; any number of readers can run beside the workers.
  *
- * <p>Records come partition by partition in offset order within a partition (records of one key therefore come
- * in the order they were written); partitions interleave. Not thread-safe: iterate on one thread, then
- * {@link #close()} (a {@link #stream} closes the reader when the stream is closed).
+ * <p>Records come in offset order within a partition (so the records of one key come in the order they were
+ * written); partitions interleave. Not thread-safe: iterate on one thread, then {@link #close()} (a
+ * {@link #stream} closes its reader when the stream is closed).
  */
 public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]>>, AutoCloseable {
 
@@ -35,10 +37,15 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
     private final TopicRange range;
     private final ReplaySettings settings;
     private final ReplayProgress progress;
+    private final long fromMillis;
+    private final long toMillis;
+    private final long stopAfterMillis;
     private final Map<TopicPartition, Long> ends;
     private final Set<TopicPartition> reading;
+    /** Per partition number: whether it is still read; checked for every record, so an array, not a set. */
+    private final boolean[] open;
     private final long total;
-    private Iterator<ConsumerRecord<byte[], byte[]>> batch = java.util.Collections.emptyIterator();
+    private Iterator<ConsumerRecord<byte[], byte[]>> batch = Collections.emptyIterator();
     private ConsumerRecord<byte[], byte[]> next;
     private long read;
     private long sinceProgress;
@@ -48,6 +55,9 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
         this.settings = settings;
         this.range = range;
         this.progress = progress;
+        this.fromMillis = range.from().toEpochMilli();
+        this.toMillis = range.to().toEpochMilli();
+        this.stopAfterMillis = range.to().plus(settings.timestampDisorder()).toEpochMilli();
         this.consumer = new KafkaConsumer<>(properties(settings, range), new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
         try {
@@ -55,6 +65,9 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
             this.ends = bounds.ends();
             this.total = bounds.total();
             this.reading = new HashSet<>(bounds.starts().keySet());
+            int partitions = reading.stream().mapToInt(TopicPartition::partition).max().orElse(-1) + 1;
+            this.open = new boolean[partitions];
+            reading.forEach(partition -> open[partition.partition()] = true);
             consumer.assign(reading);
             bounds.starts().forEach(consumer::seek);
         } catch (RuntimeException e) {
@@ -76,7 +89,7 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
                 Spliterator.ORDERED | Spliterator.NONNULL), false).onClose(reader::close);
     }
 
-    /** Offsets the range covers across its partitions (transaction markers included). */
+    /** Offsets from the range's start to the last stable offset, across partitions: an upper bound on records. */
     public long total() {
         return total;
     }
@@ -85,13 +98,7 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
     public boolean hasNext() {
         while (next == null && !finished) {
             if (batch.hasNext()) {
-                ConsumerRecord<byte[], byte[]> candidate = batch.next();
-                TopicPartition partition = new TopicPartition(candidate.topic(), candidate.partition());
-                Long end = ends.get(partition);
-                if (end != null && candidate.offset() < end) {
-                    next = candidate;
-                    countRead();
-                }
+                accept(batch.next());
             } else {
                 pollMore();
             }
@@ -109,6 +116,26 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
         return record;
     }
 
+    private void accept(ConsumerRecord<byte[], byte[]> candidate) {
+        int partition = candidate.partition();
+        if (!open[partition]) {
+            return;
+        }
+        long timestamp = candidate.timestamp();
+        if (timestamp > stopAfterMillis) {
+            // Past the range by more than producers' clocks disagree: nothing further on can belong to it.
+            retire(Set.of(new TopicPartition(candidate.topic(), partition)));
+            return;
+        }
+        if (candidate.offset() >= ends.get(new TopicPartition(candidate.topic(), partition))) {
+            return;
+        }
+        countRead();
+        if (timestamp >= fromMillis && timestamp <= toMillis) {
+            next = candidate;
+        }
+    }
+
     private void pollMore() {
         retireFinishedPartitions();
         if (reading.isEmpty()) {
@@ -117,13 +144,14 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
         }
         long stalledSince = System.nanoTime();
         while (true) {
-            var records = consumer.poll(POLL);
+            ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
             if (!records.isEmpty()) {
                 batch = records.iterator();
                 return;
             }
             // An empty poll can still advance past transaction markers and aborted records.
-            if (retireFinishedPartitions() && reading.isEmpty()) {
+            retireFinishedPartitions();
+            if (reading.isEmpty()) {
                 finish();
                 return;
             }
@@ -134,20 +162,24 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
         }
     }
 
-    /** Stops fetching partitions whose position reached the end; true when any did. */
-    private boolean retireFinishedPartitions() {
+    /** Stops fetching the partitions whose position reached their end. */
+    private void retireFinishedPartitions() {
         Set<TopicPartition> done = new HashSet<>();
         for (TopicPartition partition : reading) {
             if (consumer.position(partition) >= ends.get(partition)) {
                 done.add(partition);
             }
         }
-        if (done.isEmpty()) {
-            return false;
+        retire(done);
+    }
+
+    private void retire(Set<TopicPartition> partitions) {
+        if (partitions.isEmpty()) {
+            return;
         }
-        reading.removeAll(done);
-        consumer.pause(done);
-        return true;
+        partitions.forEach(partition -> open[partition.partition()] = false);
+        reading.removeAll(partitions);
+        consumer.pause(partitions);
     }
 
     private long remaining() {
@@ -168,7 +200,7 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
 
     private void finish() {
         finished = true;
-        batch = java.util.Collections.emptyIterator();
+        batch = Collections.emptyIterator();
         progress.advanced(range.topic(), total, total);
     }
 

@@ -18,6 +18,10 @@ public final class ReplayMessages {
                 + " offsets still to read";
     }
 
+    public static String negative(String setting, java.time.Duration value) {
+        return setting + " must not be negative, was " + value;
+    }
+
     public static String notPositive(String setting, long value) {
         return setting + " must be positive, was " + value;
     }

@@ -13,15 +13,20 @@ import java.util.Objects;
  * @param maxPartitionFetchBytes  bytes per partition per fetch (default 8 MiB)
  * @param stallTimeout            how long reading may make no progress before it fails (default 30 s)
  * @param progressEvery           records between two progress calls (default 50,000)
+ * @param timestampDisorder       how much later than a range's end a partition's record may be stamped before the
+ *                                records after it can no longer belong to the range (default 1 min): producers'
+ *                                clocks differ, so a partition's timestamps are only roughly in order
  */
 public record ReplaySettings(String bootstrapServers, int maxPollRecords, int fetchMaxBytes,
-                             int maxPartitionFetchBytes, Duration stallTimeout, int progressEvery) {
+                             int maxPartitionFetchBytes, Duration stallTimeout, int progressEvery,
+                             Duration timestampDisorder) {
 
     public static final int DEFAULT_MAX_POLL_RECORDS = 20_000;
     public static final int DEFAULT_FETCH_MAX_BYTES = 64 * 1024 * 1024;
     public static final int DEFAULT_MAX_PARTITION_FETCH_BYTES = 8 * 1024 * 1024;
     public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(30);
     public static final int DEFAULT_PROGRESS_EVERY = 50_000;
+    public static final Duration DEFAULT_TIMESTAMP_DISORDER = Duration.ofMinutes(1);
 
     public ReplaySettings {
         Objects.requireNonNull(bootstrapServers, "bootstrapServers");
@@ -31,12 +36,23 @@ public record ReplaySettings(String bootstrapServers, int maxPollRecords, int fe
         positive("progressEvery", progressEvery);
         Objects.requireNonNull(stallTimeout, "stallTimeout");
         positive("stallTimeout", stallTimeout.toMillis());
+        Objects.requireNonNull(timestampDisorder, "timestampDisorder");
+        if (timestampDisorder.isNegative()) {
+            throw new IllegalArgumentException(ReplayMessages.negative("timestampDisorder", timestampDisorder));
+        }
     }
 
     /** The defaults against {@code bootstrapServers}. */
     public static ReplaySettings defaults(String bootstrapServers) {
         return new ReplaySettings(bootstrapServers, DEFAULT_MAX_POLL_RECORDS, DEFAULT_FETCH_MAX_BYTES,
-                DEFAULT_MAX_PARTITION_FETCH_BYTES, DEFAULT_STALL_TIMEOUT, DEFAULT_PROGRESS_EVERY);
+                DEFAULT_MAX_PARTITION_FETCH_BYTES, DEFAULT_STALL_TIMEOUT, DEFAULT_PROGRESS_EVERY,
+                DEFAULT_TIMESTAMP_DISORDER);
+    }
+
+    /** The same settings reporting progress every {@code records} records. */
+    public ReplaySettings withProgressEvery(int records) {
+        return new ReplaySettings(bootstrapServers, maxPollRecords, fetchMaxBytes, maxPartitionFetchBytes,
+                stallTimeout, records, timestampDisorder);
     }
 
     private static void positive(String setting, long value) {

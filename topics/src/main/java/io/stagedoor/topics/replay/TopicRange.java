@@ -4,10 +4,10 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * The records of one topic whose timestamps fall from {@code from} (inclusive) to {@code to} (inclusive), read
- * across every partition. A partition's range runs from the first offset stamped at or after {@code from} to the
- * last offset stamped at or before {@code to}, capped at the last stable offset: records are taken by offset, so
- * a record whose producer clock ran behind its neighbours is still read with them.
+ * The records of one topic whose timestamps fall from {@code from} to {@code to} (both inclusive), across every
+ * partition. A partition is read from the first offset stamped at or after {@code from} until a record stamped
+ * later than {@code to} by more than the tolerated disorder ({@link ReplaySettings#timestampDisorder()}), or the
+ * last stable offset, whichever comes first; records stamped outside the range on the way are skipped.
  *
  * @param topic the topic
  * @param from  the first instant of the range
