@@ -1,0 +1,153 @@
+package io.stagedoor.ingress.waitingroom;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.stagedoor.ingress.auth.ApiKeys;
+import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.auth.BuyerTokens;
+import io.stagedoor.ingress.events.EventCatalog;
+import io.stagedoor.ingress.holds.HoldsResource;
+import io.stagedoor.ingress.idempotency.IdempotentRequests;
+import io.stagedoor.ingress.http.HttpJson;
+import io.stagedoor.ingress.http.JsonBody;
+import io.stagedoor.ingress.http.ProblemMappers;
+import io.stagedoor.ingress.metrics.IngressMetrics;
+import io.stagedoor.ingress.publish.Publisher;
+import io.stagedoor.testsupport.RealServers;
+import io.stagedoor.testsupport.TestNames;
+import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.topics.TopicCreator;
+import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.topics.WaitingRoomSettings;
+import io.stagedoor.topics.ids.CorrelationIds;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
+import org.glassfish.jersey.jackson.JacksonFeature;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
+
+/**
+ * A Jersey server with the rings the waiting room sits between (authentication before, the hold route after) and
+ * {@link WaitingRoomFeature} registered as the lead registers it in {@code Ingress}; on the real Kafka, with its
+ * room on the clock the test moves.
+ */
+final class RoomServer implements AutoCloseable {
+
+    static final byte[] SECRET = "the waiting-room test secret, 32 bytes or more".getBytes(StandardCharsets.UTF_8);
+    static final String ADMIN_KEY = "test-admin-key";
+    static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final BuyerTokens TOKENS = new BuyerTokens(SECRET, "stagedoor", Clock.systemUTC());
+
+    final WaitingRoomFeature feature;
+    private final Publisher publisher;
+    private final IdempotentRequests idempotent;
+    private final HttpServer server;
+
+    RoomServer(EventCatalog catalog, TopicNames topics, String redisUri, Clock roomClock, int instances) {
+        String kafka = RealServers.kafkaBootstrap();
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        this.feature = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redisUri, SECRET, kafka, topics,
+                registry, roomClock, instances));
+        this.publisher = new Publisher(kafka, Duration.ofSeconds(5), Duration.ofSeconds(10));
+        this.idempotent = IdempotentRequests.open(new CorrelationIds(SECRET, Clock.systemUTC()), null);
+        ResourceConfig config = new ResourceConfig()
+                .register(JacksonFeature.withoutExceptionMappers())
+                .register(new HttpJson())
+                .register(new ProblemMappers.Raised())
+                .register(new ProblemMappers.Framework())
+                .register(new ProblemMappers.Unexpected())
+                .register(new AuthenticationRing(TOKENS, ApiKeys.load(null), ADMIN_KEY))
+                .register(feature)
+                .register(new HoldsResource(catalog, publisher, topics, idempotent,
+                        new JsonBody(HttpJson.mapper(), 16 * 1024), 8, new IngressMetrics(registry), Clock.systemUTC()))
+                .property(ServerProperties.WADL_FEATURE_DISABLE, true)
+                .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true);
+        this.server = GrizzlyHttpServerFactory.createHttpServer(URI.create("http://127.0.0.1:0/"), config, true);
+    }
+
+    /** Topics of the test's own, on the shared broker. */
+    static TopicNames topics() throws Exception {
+        TopicNames topics = new TopicNames(TestNames.unique("waiting-room"));
+        try (Admin admin = Admin.create(Map.<String, Object>of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                RealServers.kafkaBootstrap()))) {
+            TopicCreator.ensure(admin, topics, TopicSettings.defaults().withPartitions(1), 30_000);
+        }
+        return topics;
+    }
+
+    static EventDefinition event(String eventId, boolean roomOn, double rate, Instant opensAt) {
+        return new EventDefinition(eventId, eventId, "org-1", opensAt, List.of("S-1", "S-2", "S-3"), 4500,
+                new WaitingRoomSettings(roomOn, rate, opensAt, Duration.ofMinutes(15)));
+    }
+
+    static String token(String buyer) {
+        return TOKENS.issue(buyer, Duration.ofMinutes(30));
+    }
+
+    URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + server.getListeners().iterator().next().getPort() + path);
+    }
+
+    HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {
+        return HTTP.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    HttpResponse<String> join(String eventId, String buyer) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(uri("/v1/events/" + eventId + "/queue"))
+                .header("Authorization", "Bearer " + token(buyer)).POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    HttpResponse<String> look(String eventId, String buyer, String ticket) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(uri("/v1/events/" + eventId + "/queue/" + ticket))
+                .header("Authorization", "Bearer " + token(buyer)));
+    }
+
+    /** A hold of one seat, with the pass in the header (or none when null). */
+    HttpResponse<String> hold(String eventId, String buyer, String pass) throws IOException, InterruptedException {
+        HttpRequest.Builder request = holdRequest(eventId, buyer);
+        if (pass != null) {
+            request.header(WaitingRoomFeature.PASS_HEADER, pass);
+        }
+        return send(request);
+    }
+
+    HttpRequest.Builder holdRequest(String eventId, String buyer) {
+        return HttpRequest.newBuilder(uri("/v1/events/" + eventId + "/holds"))
+                .header("Authorization", "Bearer " + token(buyer))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"seats\":[\"S-1\"]}"));
+    }
+
+    HttpResponse<String> admin(String method, String eventId, String body, String key)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri("/v1/admin/events/" + eventId + "/waiting-room"))
+                .header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (key != null) {
+            request.header("X-Admin-Key", key);
+        }
+        return send(request);
+    }
+
+    @Override
+    public void close() {
+        server.shutdownNow();
+        feature.close();
+        publisher.close();
+        idempotent.close();
+    }
+}
