@@ -31,6 +31,7 @@ import io.stagedoor.ingress.health.HealthResource;
 import io.stagedoor.ingress.health.Readiness;
 import io.stagedoor.ingress.holds.HoldsResource;
 import io.stagedoor.ingress.http.HttpJson;
+import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.ProblemMappers;
 import io.stagedoor.ingress.metrics.IngressMetrics;
@@ -146,6 +147,8 @@ public final class Ingress implements AutoCloseable {
         DecisionRecorder recorder = new DecisionRecorder(audit, clock);
         ScannedTickets scanned = ScannedTickets.open(settings.redisUri());
         parts.push(scanned);
+        IdempotentRequests idempotent = IdempotentRequests.open(ids, settings.redisUri());
+        parts.push(idempotent);
 
         metrics.gauge(IngressMetrics.IN_FLIGHT, door::inUse);
         metrics.gauge(IngressMetrics.CHECKOUT_PERMITS, () -> checkouts.bound().inUse());
@@ -170,9 +173,9 @@ public final class Ingress implements AutoCloseable {
                 .register(new MetricsResource(registry))
                 .register(new EventsResource(catalog, seatMap))
                 .register(new AdminEventsResource(publisher, settings.topics(), catalog, body))
-                .register(new HoldsResource(catalog, publisher, settings.topics(), ids, body,
+                .register(new HoldsResource(catalog, publisher, settings.topics(), idempotent, body,
                         settings.maxSeatsPerHold(), metrics, clock))
-                .register(new CheckoutResource(seatMap, checkouts, publisher, settings.topics(), ids, body, metrics,
+                .register(new CheckoutResource(seatMap, checkouts, publisher, settings.topics(), idempotent, body, metrics,
                         clock))
                 .register(new ResultsResource(results, ids, clock))
                 .register(new LoginResource(accounts, hasher, tokens, new Decisions(limiter, recorder),

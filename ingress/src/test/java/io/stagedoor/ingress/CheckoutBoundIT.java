@@ -2,13 +2,10 @@ package io.stagedoor.ingress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stagedoor.testsupport.RealServers;
-import io.stagedoor.workers.WorkerSettings;
 import io.stagedoor.workers.Workers;
 import io.stagedoor.workers.payment.PayrailSettings;
 import io.stagedoor.workers.payment.SimulatedGateway;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,12 +32,7 @@ class CheckoutBoundIT {
     static void start() throws Exception {
         fixture = IngressFixture.start();
         gateway = new SimulatedGateway(new PayrailSettings(Duration.ofSeconds(3), 0, 0, Duration.ofSeconds(30), 42));
-        WorkerSettings settings = WorkerSettings.defaults()
-                .withKafka(RealServers.kafkaBootstrap())
-                .withNamespace(fixture.topics.namespace())
-                .withStateDir(Files.createTempDirectory("checkout-bound"));
-        workers = Workers.start(settings, gateway);
-        assertThat(workers.awaitReady(Duration.ofSeconds(60))).isTrue();
+        workers = fixture.startWorkers(gateway);
     }
 
     @AfterAll

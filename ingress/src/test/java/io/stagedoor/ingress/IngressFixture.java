@@ -63,6 +63,20 @@ public final class IngressFixture implements AutoCloseable {
         return new IngressFixture(topics, settings, Ingress.start(settings));
     }
 
+    /** Real workers (inventory and checkout pool) on this fixture's topics, ready. */
+    public io.stagedoor.workers.Workers startWorkers(io.stagedoor.workers.payment.PaymentGateway gateway) throws Exception {
+        io.stagedoor.workers.WorkerSettings workerSettings = io.stagedoor.workers.WorkerSettings.defaults()
+                .withKafka(RealServers.kafkaBootstrap())
+                .withNamespace(topics.namespace())
+                .withStateDir(java.nio.file.Files.createTempDirectory("workers"));
+        io.stagedoor.workers.Workers workers = io.stagedoor.workers.Workers.start(workerSettings, gateway);
+        if (!workers.awaitReady(Duration.ofSeconds(60))) {
+            workers.close();
+            throw new IllegalStateException("workers not ready within 60 s");
+        }
+        return workers;
+    }
+
     /** Another instance sharing this one's topics and secret, as behind one load balancer. */
     public Ingress secondInstance() {
         return Ingress.start(settings);

@@ -37,10 +37,20 @@ public final class CheckoutPermits implements AutoCloseable {
         return bound.tryAcquire();
     }
 
-    /** Ties a permit to an accepted checkout: released by its result or by the timeout, whichever comes first. */
+    /**
+     * Ties a permit to an accepted checkout: released by its result or by the timeout, whichever comes first. A
+     * retry of a checkout already outstanding (same correlation id) gives its new permit back at once, so one
+     * checkout never holds two permits.
+     */
     public void holdUntilResult(String correlationId, Permit permit) {
-        ScheduledFuture<?> expiry = timer.schedule(() -> release(correlationId), timeout.toMillis(), TimeUnit.MILLISECONDS);
-        outstanding.put(correlationId, new Outstanding(permit, expiry));
+        outstanding.compute(correlationId, (id, existing) -> {
+            if (existing != null) {
+                permit.release();
+                return existing;
+            }
+            ScheduledFuture<?> expiry = timer.schedule(() -> release(id), timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return new Outstanding(permit, expiry);
+        });
     }
 
     /** The result of {@code correlationId} arrived (or it timed out): give its permit back. */

@@ -8,6 +8,7 @@ import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.events.SeatMap;
 import io.stagedoor.ingress.holds.Accepted;
 import io.stagedoor.ingress.http.IngressMessages;
+import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemException;
@@ -16,8 +17,8 @@ import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.topics.CheckoutRequested;
 import io.stagedoor.topics.TopicNames;
-import io.stagedoor.topics.ids.CorrelationIds;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -45,13 +46,13 @@ public final class CheckoutResource {
     private final CheckoutPermits permits;
     private final Publisher publisher;
     private final TopicNames topics;
-    private final CorrelationIds ids;
+    private final IdempotentRequests ids;
     private final JsonBody body;
     private final IngressMetrics metrics;
     private final Clock clock;
 
     public CheckoutResource(SeatMap seatMap, CheckoutPermits permits, Publisher publisher, TopicNames topics,
-                            CorrelationIds ids, JsonBody body, IngressMetrics metrics, Clock clock) {
+                            IdempotentRequests ids, JsonBody body, IngressMetrics metrics, Clock clock) {
         this.seatMap = seatMap;
         this.permits = permits;
         this.publisher = publisher;
@@ -67,6 +68,7 @@ public final class CheckoutResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Authenticated(Role.BUYER)
     public CompletionStage<Response> checkout(@PathParam("holdId") String holdId, InputStream json,
+                                              @HeaderParam(IdempotentRequests.HEADER) String idempotencyKey,
                                               @Context SecurityContext security) {
         Caller buyer = AuthenticationRing.caller(security);
         CheckoutBody checkout = body.read(json, CheckoutBody.class);
@@ -75,8 +77,9 @@ public final class CheckoutResource {
         }
         String eventId = seatMap.eventOfLiveHold(holdId)
                 .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, IngressMessages.unknownHold(holdId)));
+        String correlationId = ids.correlationId(buyer.id(), idempotencyKey,
+                new IdempotentRequests.CheckoutContent("checkout", holdId, checkout.paymentToken()));
         Permit permit = permits.tryAcquire().orElseThrow(this::full);
-        String correlationId = ids.issue(buyer.id());
         permits.holdUntilResult(correlationId, permit);
         CheckoutRequested request = new CheckoutRequested(correlationId, eventId, holdId, buyer.id(),
                 checkout.paymentToken(), clock.instant());

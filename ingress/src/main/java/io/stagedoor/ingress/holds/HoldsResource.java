@@ -6,6 +6,7 @@ import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.ingress.http.IngressMessages;
+import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
@@ -16,8 +17,8 @@ import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.TopicNames;
-import io.stagedoor.topics.ids.CorrelationIds;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -42,13 +43,13 @@ public final class HoldsResource {
     private final EventCatalog catalog;
     private final Publisher publisher;
     private final TopicNames topics;
-    private final CorrelationIds ids;
+    private final IdempotentRequests ids;
     private final JsonBody body;
     private final int maxSeats;
     private final IngressMetrics metrics;
     private final Clock clock;
 
-    public HoldsResource(EventCatalog catalog, Publisher publisher, TopicNames topics, CorrelationIds ids,
+    public HoldsResource(EventCatalog catalog, Publisher publisher, TopicNames topics, IdempotentRequests ids,
                          JsonBody body, int maxSeats, IngressMetrics metrics, Clock clock) {
         this.catalog = catalog;
         this.publisher = publisher;
@@ -66,12 +67,14 @@ public final class HoldsResource {
     @Authenticated(Role.BUYER)
     @Limited(LimitedRoute.HOLDS)
     public CompletionStage<Response> hold(@PathParam("eventId") String eventId, InputStream json,
+                                          @HeaderParam(IdempotentRequests.HEADER) String idempotencyKey,
                                           @Context SecurityContext security) {
         Caller buyer = AuthenticationRing.caller(security);
         EventDefinition event = catalog.find(eventId)
                 .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, IngressMessages.unknownEvent(eventId)));
         List<String> seats = validSeats(event, body.read(json, HoldBody.class));
-        String correlationId = ids.issue(buyer.id());
+        String correlationId = ids.correlationId(buyer.id(), idempotencyKey,
+                new IdempotentRequests.HoldContent("holds", eventId, seats));
         HoldRequested request = new HoldRequested(correlationId, eventId, buyer.id(), seats, clock.instant());
         return publisher.publish(topics.holds(), eventId, correlationId, request)
                 .handle((ack, error) -> {

@@ -35,6 +35,14 @@ public final class IngressMessages {
         return "The field 'password' must be 1 to 1024 characters.";
     }
 
+    public static String badIdempotencyKey() {
+        return "'Idempotency-Key' must be 1 to 255 visible ASCII characters.";
+    }
+
+    public static String idempotencyKeyReused(String key) {
+        return "The Idempotency-Key '" + key + "' was already used for a different request; use a new key.";
+    }
+
     public static String unknownTicket(String ticket) {
         return "No ticket '" + ticket + "' was sold for this scanner's organizer.";
     }

@@ -65,7 +65,8 @@ public final class ResultsResource {
         if (known.isPresent()) {
             return CompletableFuture.completedFuture(ok(known.get(), prefer != null));
         }
-        if (issuedAt.plus(view.window()).isBefore(clock.instant())) {
+        boolean timeKnown = !issuedAt.equals(CorrelationIds.UNKNOWN_TIME);
+        if (timeKnown && issuedAt.plus(view.window()).isBefore(clock.instant())) {
             throw ProblemException.of(ProblemType.GONE, IngressMessages.resultGone(view.window().toString()));
         }
         return view.await(correlationId, wait).handle((result, error) -> {

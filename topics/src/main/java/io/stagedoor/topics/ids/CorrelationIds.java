@@ -28,6 +28,8 @@ public final class CorrelationIds {
     private static final int TAG_BYTES = 16;
     private static final int ID_BYTES = RANDOM_BYTES + TIME_BYTES + TAG_BYTES;
     private static final String MAC = "HmacSHA256";
+    /** The issue time of an id derived from an idempotency key, which has no single issue time. */
+    public static final Instant UNKNOWN_TIME = Instant.EPOCH;
 
     private final SecretKeySpec key;
     private final Clock clock;
@@ -53,13 +55,14 @@ public final class CorrelationIds {
     }
 
     /**
-     * The id for a request that carries an idempotency key: the same principal, key and first-accepted time give
-     * the same id on every instance.
+     * The id for a request that carries an idempotency key: the same principal and key give the same id on every
+     * instance, with no shared state, so a retried request is deduplicated by the workers wherever it lands. Its
+     * issue time is {@link #UNKNOWN_TIME}: such an id is never reported as older than the results window.
      */
-    public String issueIdempotent(String principal, String idempotencyKey, Instant firstAcceptedAt) {
+    public String issueIdempotent(String principal, String idempotencyKey) {
         byte[] nonce = Arrays.copyOf(tag(("idempotency\0" + principal + "\0" + idempotencyKey)
                 .getBytes(StandardCharsets.UTF_8)), RANDOM_BYTES);
-        return encode(nonce, firstAcceptedAt.toEpochMilli(), principal);
+        return encode(nonce, UNKNOWN_TIME.toEpochMilli(), principal);
     }
 
     /** When the id was issued, if it is well-formed and was issued to {@code principal}; empty otherwise. */

@@ -55,10 +55,12 @@ class CorrelationIdsTest {
 
     @Test
     void theSameIdempotencyKeyGivesTheSameIdForTheSamePrincipalOnly() {
-        String first = ids.issueIdempotent("buyer-8812", "key-1", NOW);
-        assertThat(ids.issueIdempotent("buyer-8812", "key-1", NOW)).isEqualTo(first);
-        assertThat(ids.issueIdempotent("buyer-9000", "key-1", NOW)).isNotEqualTo(first);
-        assertThat(ids.issueIdempotent("buyer-8812", "key-2", NOW)).isNotEqualTo(first);
-        assertThat(ids.issuedAt(first, "buyer-8812")).contains(NOW);
+        String first = ids.issueIdempotent("buyer-8812", "key-1");
+        CorrelationIds elsewhere = new CorrelationIds(SECRET, Clock.fixed(NOW.plusSeconds(3600), ZoneOffset.UTC));
+        assertThat(elsewhere.issueIdempotent("buyer-8812", "key-1")).isEqualTo(first);
+        assertThat(ids.issueIdempotent("buyer-9000", "key-1")).isNotEqualTo(first);
+        assertThat(ids.issueIdempotent("buyer-8812", "key-2")).isNotEqualTo(first);
+        assertThat(ids.issuedAt(first, "buyer-8812")).contains(CorrelationIds.UNKNOWN_TIME);
+        assertThat(ids.issuedAt(first, "buyer-9000")).isEmpty();
     }
 }

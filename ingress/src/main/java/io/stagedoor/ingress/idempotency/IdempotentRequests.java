@@ -1,0 +1,128 @@
+package io.stagedoor.ingress.idempotency;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.SetArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.stagedoor.ingress.http.IngressMessages;
+import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.topics.ids.CorrelationIds;
+import io.stagedoor.topics.json.Json;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Correlation ids for POSTs. Without an {@code Idempotency-Key} each request gets a fresh id. With one, the id is
+ * derived from the principal and the key ({@link CorrelationIds#issueIdempotent}), so a retry on any instance, even
+ * while Redis is down, carries the id the workers already saw and changes nothing. The fingerprint of the first
+ * request's content is remembered for a day (in Redis, else in this instance) so the same key with a different
+ * body is refused with 422 instead of silently answering for the first body.
+ */
+public final class IdempotentRequests implements AutoCloseable {
+
+    /** The request header (draft-ietf-httpapi-idempotency-key-header). */
+    public static final String HEADER = "Idempotency-Key";
+    private static final Duration REMEMBER = Duration.ofDays(1);
+    private static final long REDIS_TIMEOUT_MILLIS = 100;
+
+    private final CorrelationIds ids;
+    private final RedisClient client;
+    private final StatefulRedisConnection<String, String> connection;
+    private final Cache<String, String> local = Caffeine.newBuilder()
+            .maximumSize(100_000)
+            .expireAfterWrite(REMEMBER)
+            .build();
+
+    private IdempotentRequests(CorrelationIds ids, RedisClient client, StatefulRedisConnection<String, String> connection) {
+        this.ids = ids;
+        this.client = client;
+        this.connection = connection;
+    }
+
+    /** Remembers fingerprints in the Redis at {@code redisUri}, or in this instance alone when it is null. */
+    public static IdempotentRequests open(CorrelationIds ids, String redisUri) {
+        if (redisUri == null) {
+            return new IdempotentRequests(ids, null, null);
+        }
+        RedisClient client = RedisClient.create(redisUri);
+        try {
+            return new IdempotentRequests(ids, client, client.connect());
+        } catch (RuntimeException unreachable) {
+            client.shutdown();
+            return new IdempotentRequests(ids, null, null);
+        }
+    }
+
+    /**
+     * The correlation id of a request by {@code principal}: fresh without a key; derived from the key with one.
+     *
+     * @param content what the request asks for (route, path and body, as a record); it is the fingerprint
+     * @throws ProblemException 400 for a malformed key, 422 for a key already used with other content
+     */
+    public String correlationId(String principal, String key, Object content) {
+        if (key == null) {
+            return ids.issue(principal);
+        }
+        if (key.isEmpty() || key.length() > 255 || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
+            throw ProblemException.of(ProblemType.BAD_REQUEST, IngressMessages.badIdempotencyKey());
+        }
+        String slot = "sd:{idem:" + principal + "}:" + key;
+        String fingerprint = fingerprint(content);
+        String first = remember(slot, fingerprint);
+        if (!first.equals(fingerprint)) {
+            throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.idempotencyKeyReused(key));
+        }
+        return ids.issueIdempotent(principal, key);
+    }
+
+    /** The fingerprint stored first under {@code slot}: this one if it is the first. */
+    private String remember(String slot, String fingerprint) {
+        if (connection != null) {
+            try {
+                String set = connection.async().set(slot, fingerprint, SetArgs.Builder.nx().ex(REMEMBER))
+                        .get(REDIS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+                String stored = "OK".equals(set) ? fingerprint
+                        : connection.async().get(slot).get(REDIS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+                if (stored != null) {
+                    local.put(slot, stored);
+                    return stored;
+                }
+            } catch (Exception redisDown) {
+                // this instance's memory decides; the correlation id still deduplicates in the workers
+            }
+        }
+        return local.get(slot, absent -> fingerprint);
+    }
+
+    private static String fingerprint(Object content) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(Json.write(content));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (connection != null) {
+            connection.close();
+        }
+        if (client != null) {
+            client.shutdown();
+        }
+    }
+
+    /** What a hold asks for, as its fingerprint. */
+    public record HoldContent(String route, String eventId, java.util.List<String> seats) {
+    }
+
+    /** What a checkout asks for, as its fingerprint. */
+    public record CheckoutContent(String route, String holdId, String paymentToken) {
+    }
+}
