@@ -10,8 +10,9 @@ import java.util.Objects;
  *
  * @param instanceCount    ingress instances sharing the rate; without Redis each admits {@code rate / instanceCount}
  *                         (default 1)
- * @param outage           how quickly Redis is given up on (default {@link OutageSettings#defaults()} with a 200 ms
- *                         command timeout: a join is rare next to a bucket decision and worth a longer wait)
+ * @param outage           how quickly Redis is given up on (default {@link OutageSettings#defaults()} with a 1 s
+ *                         command timeout: buyers here are waiting anyway, and a call given up on too early puts
+ *                         a buyer in this instance's own queue, out of the shared order)
  * @param maxRetryAfter    the longest {@code Retry-After} a waiting buyer is told, so a raised rate reaches them
  *                         (default 30 s)
  * @param stateTtl         how long an event's room outlives its last operation in Redis (default 48 h)
@@ -35,7 +36,7 @@ public record RoomOptions(int instanceCount, OutageSettings outage, Duration max
     }
 
     public static RoomOptions defaults() {
-        return new RoomOptions(1, OutageSettings.defaults().withCommandTimeout(Duration.ofMillis(200)),
+        return new RoomOptions(1, OutageSettings.defaults().withCommandTimeout(Duration.ofSeconds(1)),
                 Duration.ofSeconds(30), Duration.ofHours(48), "");
     }
 
