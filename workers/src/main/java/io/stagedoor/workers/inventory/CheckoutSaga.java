@@ -101,10 +101,10 @@ final class CheckoutSaga {
         book.save(hold.in(Hold.State.SOLD));
         book.revisit(hold.holdId(), now.plus(SeatBook.SETTLED_HOLD_RETENTION));
         metrics.sale();
-        out.seatChange(new SeatChange(hold.eventId(), hold.seats(), SeatStatus.SOLD, hold.holdId(), "sold", now));
+        List<String> tickets = InventoryIds.tickets(request.correlationId(), hold.seats());
+        out.seatChange(new SeatChange(hold.eventId(), hold.seats(), SeatStatus.SOLD, hold.holdId(), "sold", now, tickets));
         String orderId = InventoryIds.orderId(request.correlationId());
-        out.result(Result.confirmed(request, hold.seats(), orderId,
-                InventoryIds.tickets(request.correlationId(), hold.seats()), now));
+        out.result(Result.confirmed(request, hold.seats(), orderId, tickets, now));
     }
 
     private void unpin(Hold hold, CheckoutRequested request, PaymentOutcome outcome, Instant now) {
