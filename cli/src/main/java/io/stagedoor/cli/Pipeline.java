@@ -52,7 +52,9 @@ public final class Pipeline implements AutoCloseable {
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private String kafkaBootstrap;
     private String redisUri;
+    private EmbeddedRedis embeddedRedis;
     private Ingress ingress;
+    private Workers workers;
 
     private Pipeline() {
     }
@@ -72,9 +74,9 @@ public final class Pipeline implements AutoCloseable {
     private void startAll(Options options) {
         redisUri = options.redis();
         if (redisUri == null) {
-            EmbeddedRedis redis = EmbeddedRedis.start(options.redisPort());
-            started.push(redis);
-            redisUri = redis.uri();
+            embeddedRedis = EmbeddedRedis.start(options.redisPort());
+            started.push(embeddedRedis);
+            redisUri = embeddedRedis.uri();
         }
         kafkaBootstrap = options.kafka();
         if (kafkaBootstrap == null) {
@@ -91,7 +93,7 @@ public final class Pipeline implements AutoCloseable {
                 .withKafka(kafkaBootstrap)
                 .withNamespace(options.topics().namespace())
                 .withStateDir(options.dataDir().resolve("streams"));
-        Workers workers = Workers.start(workerSettings, Workers.gatewayFor(workerSettings));
+        workers = Workers.start(workerSettings, Workers.gatewayFor(workerSettings));
         started.push(workers);
         awaitReady(workers);
         Path accounts = options.dataDir().resolve("accounts.json");
@@ -139,6 +141,21 @@ public final class Pipeline implements AutoCloseable {
 
     public int port() {
         return ingress.port();
+    }
+
+    /** The embedded Redis, when this pipeline started one (the demo stops it for a while). */
+    public java.util.Optional<EmbeddedRedis> embeddedRedis() {
+        return java.util.Optional.ofNullable(embeddedRedis);
+    }
+
+    /** The ingress instance (for its metrics). */
+    public Ingress ingress() {
+        return ingress;
+    }
+
+    /** The workers (for their metrics and the simulated gateway's ledger). */
+    public Workers workers() {
+        return workers;
     }
 
     /** Stops everything that started, last started first. Idempotent. */

@@ -5,7 +5,7 @@ import io.stagedoor.cli.audit.AuditWindow;
 import io.stagedoor.cli.audit.evidence.Evidence;
 import io.stagedoor.cli.audit.evidence.Located;
 import io.stagedoor.cli.audit.evidence.Request;
-import io.stagedoor.topics.Result;
+import io.stagedoor.cli.audit.evidence.ResultSummary;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,8 +35,8 @@ final class OneResultPerRequest implements Check {
             // A producer retry can write a request twice; it is still one request with one result.
             requests.putIfAbsent(request.value().correlationId(), request);
         }
-        Map<String, List<Located<Result>>> results = new HashMap<>();
-        for (Located<Result> result : evidence.results()) {
+        Map<String, List<Located<ResultSummary>>> results = new HashMap<>();
+        for (Located<ResultSummary> result : evidence.results()) {
             results.computeIfAbsent(result.value().correlationId(), id -> new ArrayList<>(1)).add(result);
         }
         Offenses offenses = new Offenses(keep);
@@ -44,7 +44,7 @@ final class OneResultPerRequest implements Check {
         long answered = 0;
         for (Located<Request> request : requests.values()) {
             String id = request.value().correlationId();
-            List<Located<Result>> answers = results.get(id);
+            List<Located<ResultSummary>> answers = results.get(id);
             if (answers == null) {
                 if (window.settling(request.ref().timestamp())) {
                     pending++;
@@ -56,14 +56,14 @@ final class OneResultPerRequest implements Check {
             }
         }
         long forgiven = 0;
-        for (Map.Entry<String, List<Located<Result>>> entry : results.entrySet()) {
-            List<Located<Result>> answers = entry.getValue();
+        for (Map.Entry<String, List<Located<ResultSummary>>> entry : results.entrySet()) {
+            List<Located<ResultSummary>> answers = entry.getValue();
             if (answers.size() > 1) {
                 offenses.add(Offense.at(answers.get(1).ref(), entry.getKey(), AuditMessages.duplicateResults(
                         entry.getKey(), answers.size(), answers.stream().map(a -> a.ref().toString()).toList())));
             }
             if (!requests.containsKey(entry.getKey())) {
-                Located<Result> first = answers.get(0);
+                Located<ResultSummary> first = answers.get(0);
                 Instant accepted = first.value().acceptedAt() != null ? first.value().acceptedAt()
                         : first.ref().timestamp();
                 if (window.nearEdge(accepted)) {

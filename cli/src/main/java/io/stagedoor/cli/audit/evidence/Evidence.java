@@ -2,7 +2,6 @@ package io.stagedoor.cli.audit.evidence;
 
 import io.stagedoor.topics.AdmissionRecord;
 import io.stagedoor.topics.PaymentOutcome;
-import io.stagedoor.topics.Result;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.WaitingRoomRecord;
 import java.util.List;
@@ -21,7 +20,7 @@ import java.util.List;
  * @param unreadable  records no check could parse
  * @param reading     how much was read and how fast
  */
-public record Evidence(List<Located<Request>> requests, List<Located<Result>> results,
+public record Evidence(List<Located<Request>> requests, List<Located<ResultSummary>> results,
                        List<Located<SeatChange>> seatChanges, List<Located<PaymentOutcome>> outcomes,
                        List<Located<String>> voids, List<Located<AdmissionRecord>> admissions,
                        List<Located<WaitingRoomRecord>> waitingRoom, List<Unreadable> unreadable, ReadStats reading) {

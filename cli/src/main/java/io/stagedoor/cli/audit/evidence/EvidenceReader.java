@@ -3,11 +3,9 @@ package io.stagedoor.cli.audit.evidence;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.stagedoor.cli.audit.AuditWindow;
 import io.stagedoor.topics.AdmissionRecord;
-import io.stagedoor.topics.CheckoutRequested;
 import io.stagedoor.topics.Headers;
-import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.PaymentOutcome;
-import io.stagedoor.topics.Result;
+import io.stagedoor.topics.ResultStatus;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.WaitingRoomRecord;
@@ -33,17 +31,21 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
  * Reads the topics of an audit window side by side, one replay reader per topic, and parses each record only as
- * far as a check needs it (the payments topic is read for its void header alone). Records that cannot be parsed
+ * far as a check needs it: the bulk topics (holds, checkouts, results, admissions) field by field with a streaming
+ * parser, the rest bound to their record types, the payments topic for its void header alone. Records that cannot be parsed
  * are kept as {@link Unreadable}, never dropped.
  */
 public final class EvidenceReader {
 
-    private static final ObjectReader HOLDS = Json.mapper().readerFor(HoldRequested.class);
-    private static final ObjectReader CHECKOUTS = Json.mapper().readerFor(CheckoutRequested.class);
-    private static final ObjectReader RESULTS = Json.mapper().readerFor(Result.class);
+    private static final FieldReader REQUESTS = new FieldReader(List.of("correlationId", "eventId", "buyerId",
+            "admittedAt"));
+    private static final FieldReader RESULTS = new FieldReader(List.of("correlationId", "status", "acceptedAt",
+            "decidedAt"));
+    private static final FieldReader ADMISSIONS = new FieldReader(List.of("limit", "key", "outcome", "source",
+            "cost", "remaining", "retryAfterSeconds", "capacity", "refillTokens", "refillPeriodMillis", "clockMillis",
+            "route", "correlationId", "at"));
     private static final ObjectReader SEAT_CHANGES = Json.mapper().readerFor(SeatChange.class);
     private static final ObjectReader OUTCOMES = Json.mapper().readerFor(PaymentOutcome.class);
-    private static final ObjectReader ADMISSIONS = Json.mapper().readerFor(AdmissionRecord.class);
     private static final ObjectReader WAITING_ROOM = Json.mapper().readerFor(WaitingRoomRecord.class);
 
     private final ReplaySettings settings;
@@ -63,7 +65,7 @@ public final class EvidenceReader {
         // One list per reader thread: holds and checkouts are merged once both reads have ended.
         List<Located<Request>> holds = new ArrayList<>();
         List<Located<Request>> checkouts = new ArrayList<>();
-        List<Located<Result>> results = new ArrayList<>();
+        List<Located<ResultSummary>> results = new ArrayList<>();
         List<Located<SeatChange>> seatChanges = new ArrayList<>();
         List<Located<PaymentOutcome>> outcomes = new ArrayList<>();
         List<Located<String>> voids = new ArrayList<>();
@@ -71,11 +73,11 @@ public final class EvidenceReader {
         List<Located<WaitingRoomRecord>> waitingRoom = new ArrayList<>();
         List<Reading> readings = List.of(
                 new Reading(topics.holds(), from, to, (record, sink) ->
-                        sink.add(holds, hold(parse(HOLDS, record)), record)),
+                        sink.add(holds, request(Request.HOLD, record), record)),
                 new Reading(topics.checkouts(), from, to, (record, sink) ->
-                        sink.add(checkouts, checkout(parse(CHECKOUTS, record)), record)),
+                        sink.add(checkouts, request(Request.CHECKOUT, record), record)),
                 new Reading(topics.results(), window.readFrom(), window.readTo(), (record, sink) ->
-                        sink.add(results, parse(RESULTS, record), record)),
+                        sink.add(results, result(record), record)),
                 new Reading(topics.seatChanges(), window.seatsFrom(), window.readTo(), (record, sink) ->
                         sink.add(seatChanges, parse(SEAT_CHANGES, record), record)),
                 new Reading(topics.paymentOutcomes(), window.readFrom(), window.readTo(), (record, sink) ->
@@ -86,7 +88,7 @@ public final class EvidenceReader {
                     }
                 }),
                 new Reading(topics.admissions(), from, to, (record, sink) ->
-                        sink.add(admissions, parse(ADMISSIONS, record), record)),
+                        sink.add(admissions, admission(record), record)),
                 new Reading(topics.waitingRoom(), from, to, (record, sink) ->
                         sink.add(waitingRoom, parse(WAITING_ROOM, record), record)));
         long started = System.nanoTime();
@@ -144,23 +146,52 @@ public final class EvidenceReader {
     }
 
     private static <T> T parse(ObjectReader reader, ConsumerRecord<byte[], byte[]> record) {
-        if (record.value() == null) {
-            throw new UnreadableRecord("a tombstone where a record was expected");
-        }
         try {
-            return reader.readValue(record.value());
+            return reader.readValue(value(record));
         } catch (IOException | RuntimeException e) {
             throw new UnreadableRecord(e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse(""));
         }
     }
 
-    private static Request hold(HoldRequested hold) {
-        return new Request(Request.HOLD, hold.correlationId(), hold.eventId(), hold.buyerId(), hold.admittedAt());
+    private static Request request(String kind, ConsumerRecord<byte[], byte[]> record) {
+        try {
+            String[] fields = REQUESTS.read(value(record));
+            return new Request(kind, FieldReader.required(fields, 0, "correlationId"), fields[1], fields[2],
+                    FieldReader.instant(fields[3]));
+        } catch (IOException e) {
+            throw new UnreadableRecord(e.getMessage());
+        }
     }
 
-    private static Request checkout(CheckoutRequested checkout) {
-        return new Request(Request.CHECKOUT, checkout.correlationId(), checkout.eventId(), checkout.buyerId(),
-                checkout.admittedAt());
+    private static ResultSummary result(ConsumerRecord<byte[], byte[]> record) {
+        try {
+            String[] fields = RESULTS.read(value(record));
+            return new ResultSummary(FieldReader.required(fields, 0, "correlationId"),
+                    ResultStatus.fromWire(FieldReader.required(fields, 1, "status")), FieldReader.instant(fields[2]),
+                    FieldReader.instant(fields[3]));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new UnreadableRecord(e.getMessage());
+        }
+    }
+
+    private static AdmissionRecord admission(ConsumerRecord<byte[], byte[]> record) {
+        try {
+            String[] f = ADMISSIONS.read(value(record));
+            return new AdmissionRecord(FieldReader.required(f, 0, "limit"), FieldReader.required(f, 1, "key"),
+                    FieldReader.required(f, 2, "outcome"), f[3], FieldReader.number(f[4], 1),
+                    FieldReader.number(f[5], 0), FieldReader.number(f[6], 0), FieldReader.number(f[7], 0),
+                    FieldReader.number(f[8], 0), FieldReader.number(f[9], 0), FieldReader.number(f[10], 0), f[11],
+                    f[12], FieldReader.instant(f[13]));
+        } catch (IOException e) {
+            throw new UnreadableRecord(e.getMessage());
+        }
+    }
+
+    private static byte[] value(ConsumerRecord<byte[], byte[]> record) {
+        if (record.value() == null) {
+            throw new UnreadableRecord("a tombstone where a record was expected");
+        }
+        return record.value();
     }
 
     private static String correlationId(ConsumerRecord<byte[], byte[]> record) {

@@ -5,7 +5,7 @@ import io.stagedoor.cli.audit.evidence.Evidence;
 import io.stagedoor.cli.audit.evidence.Located;
 import io.stagedoor.cli.audit.evidence.Request;
 import io.stagedoor.topics.AdmissionRecord;
-import io.stagedoor.topics.Result;
+import io.stagedoor.cli.audit.evidence.ResultSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -74,8 +74,8 @@ public record Timeline(Instant start, long binMillis, List<Bin> bins) {
                 default -> { }
             }
         }
-        for (Located<Result> located : evidence.results()) {
-            Result result = located.value();
+        for (Located<ResultSummary> located : evidence.results()) {
+            ResultSummary result = located.value();
             if (result.acceptedAt() != null && result.decidedAt() != null) {
                 int bin = index(result.acceptedAt(), from, binMillis, count);
                 if (bin >= 0) {

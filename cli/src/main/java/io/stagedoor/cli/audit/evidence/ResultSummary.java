@@ -1,0 +1,15 @@
+package io.stagedoor.cli.audit.evidence;
+
+import io.stagedoor.topics.ResultStatus;
+import java.time.Instant;
+
+/**
+ * A result as the audit needs it: whose it is, how it ended and when.
+ *
+ * @param correlationId the request it answers
+ * @param status        held, confirmed, rejected or failed
+ * @param acceptedAt    when the ingress accepted the request, or null when the record did not say
+ * @param decidedAt     when the worker decided, or null when the record did not say
+ */
+public record ResultSummary(String correlationId, ResultStatus status, Instant acceptedAt, Instant decidedAt) {
+}
