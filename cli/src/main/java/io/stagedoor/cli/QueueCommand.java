@@ -48,7 +48,7 @@ final class QueueCommand {
                 HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
                 return print(response);
             } catch (IOException e) {
-                System.err.println("cannot reach " + url + ": " + e.getMessage());
+                System.err.println("cannot reach " + url + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
                 return 2;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
