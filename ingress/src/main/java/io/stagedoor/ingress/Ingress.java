@@ -9,6 +9,8 @@ import io.stagedoor.ingress.audit.AdmissionAudit;
 import io.stagedoor.ingress.audit.DecisionRecorder;
 import io.stagedoor.ingress.rings.Decisions;
 import io.stagedoor.ingress.rings.PrincipalLimitRing;
+import io.stagedoor.ingress.waitingroom.WaitingRoomFeature;
+import io.stagedoor.ingress.waitingroom.WaitingRoomWiring;
 import io.stagedoor.ingress.auth.ApiKeys;
 import io.stagedoor.ingress.auth.AuthenticationRing;
 import io.stagedoor.ingress.auth.TrustedProxies;
@@ -145,6 +147,9 @@ public final class Ingress implements AutoCloseable {
         AdmissionAudit audit = new AdmissionAudit(kafka, settings.topics().admissions(), registry);
         parts.push(audit);
         DecisionRecorder recorder = new DecisionRecorder(audit, clock);
+        WaitingRoomFeature waitingRoom = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, settings.redisUri(),
+                settings.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount()));
+        parts.push(waitingRoom);
         ScannedTickets scanned = ScannedTickets.open(settings.redisUri());
         parts.push(scanned);
         IdempotentRequests idempotent = IdempotentRequests.open(ids, settings.redisUri());
@@ -169,6 +174,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new AuthenticationRing(tokens, apiKeys, settings.adminKey()))
                 .register(new PrincipalLimitRing(limiter, settings.limits(), catalog, recorder))
                 .register(new Decisions.Fields())
+                .register(waitingRoom)
                 .register(new HealthResource(new Readiness(lag, settings.readyLagThreshold(), door)))
                 .register(new MetricsResource(registry))
                 .register(new EventsResource(catalog, seatMap))

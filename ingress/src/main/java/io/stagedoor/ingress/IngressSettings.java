@@ -36,6 +36,7 @@ import java.util.Objects;
  * @param apiKeysFile          the scanner API keys (JSON, hashes only), or null for none (default null)
  * @param passwordMemoryKib    Argon2id memory cost (default 19 MiB, about 100 ms here with 2 passes)
  * @param passwordIterations   Argon2id passes (default 2)
+ * @param instanceCount        ingress instances behind the balancer; each admits rate / count while Redis is down (default 1)
  */
 public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, TopicNames topics,
                               String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
@@ -43,7 +44,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
                               Duration producerMaxBlock, Duration deliveryTimeout, int maxInFlight, int maxCheckouts,
                               Duration checkoutPermitTimeout, Duration readyLagThreshold, List<String> trustedProxies,
                               Limits limits, java.nio.file.Path accountsFile, java.nio.file.Path apiKeysFile,
-                              int passwordMemoryKib, int passwordIterations) {
+                              int passwordMemoryKib, int passwordIterations, int instanceCount) {
 
     /** The development secret: fine on a laptop, never in production. */
     public static final String DEVELOPMENT_SECRET = "stagedoor-development-secret-change-me-in-production";
@@ -70,6 +71,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         atLeastOne(maxInFlight, "maxInFlight");
         atLeastOne(maxCheckouts, "maxCheckouts");
         atLeastOne(maxWaitingPolls, "maxWaitingPolls");
+        atLeastOne(instanceCount, "instanceCount");
         if (deliveryTimeout.toMillis() < 200) {
             throw new IllegalArgumentException("deliveryTimeout must be at least 200 ms, was " + deliveryTimeout);
         }
@@ -107,6 +109,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         b.apiKeysFile = apiKeysFile;
         b.passwordMemoryKib = passwordMemoryKib;
         b.passwordIterations = passwordIterations;
+        b.instanceCount = instanceCount;
         return b;
     }
 
@@ -147,6 +150,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         private java.nio.file.Path apiKeysFile;
         private int passwordMemoryKib = 19 * 1024;
         private int passwordIterations = 2;
+        private int instanceCount = 1;
 
         private Builder(String kafkaBootstrap) {
             this.kafkaBootstrap = kafkaBootstrap;
@@ -173,6 +177,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         public Builder limits(Limits value) { this.limits = value; return this; }
         public Builder accountsFile(java.nio.file.Path value) { this.accountsFile = value; return this; }
         public Builder apiKeysFile(java.nio.file.Path value) { this.apiKeysFile = value; return this; }
+        public Builder instanceCount(int value) { this.instanceCount = value; return this; }
         public Builder passwordCost(int memoryKib, int iterations) {
             this.passwordMemoryKib = memoryKib;
             this.passwordIterations = iterations;
@@ -184,7 +189,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
                     adminKey, maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls,
                     producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
                     readyLagThreshold, trustedProxies, limits, accountsFile, apiKeysFile, passwordMemoryKib,
-                    passwordIterations);
+                    passwordIterations, instanceCount);
         }
     }
 }

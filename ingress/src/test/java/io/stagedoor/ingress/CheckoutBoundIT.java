@@ -77,16 +77,20 @@ class CheckoutBoundIT {
             (timed.response.statusCode() == 202 ? accepted : shed).add(timed);
         }
 
-        System.out.println("shed latencies ms: " + shed.stream().map(t -> t.elapsed().toMillis()).sorted().toList());
-        System.out.println("accepted latencies ms: " + accepted.stream().map(t -> t.elapsed().toMillis()).sorted().toList());
         assertThat(accepted).hasSize(20);
         assertThat(shed).hasSize(180).allSatisfy(refused -> {
             assertThat(refused.response.statusCode()).isEqualTo(503);
             assertThat(refused.response.headers().firstValue("Retry-After")).contains("2");
             assertThat(refused.response.body()).contains("service-overloaded");
         });
+        // What the service spends on each shed, from the door to the response: the bound's own promise.
+        io.micrometer.core.instrument.Timer served = fixture.ingress.registry().get("stagedoor.ingress.served")
+                .tag("route", "checkout").tag("status", "503").timer();
+        assertThat(served.count()).isEqualTo(180);
+        assertThat(served.max(java.util.concurrent.TimeUnit.MILLISECONDS)).isLessThan(50);
+        // As the 200 clients on this same 2-core machine see it, queueing for CPU included: bounded, not a timeout.
         assertThat(shed.stream().map(Timed::elapsed).max(Duration::compareTo).orElseThrow())
-                .isLessThan(Duration.ofMillis(50));
+                .isLessThan(Duration.ofSeconds(1));
         assertThat(fixture.ingress.checkoutBound().highWater()).isEqualTo(20);
         assertThat(gateway.mostInProgress()).isLessThanOrEqualTo(20);
         for (Timed inside : accepted) {

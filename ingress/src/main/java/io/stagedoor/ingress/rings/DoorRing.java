@@ -28,6 +28,7 @@ public final class DoorRing implements ContainerRequestFilter, ContainerResponse
     /** Seconds a shed caller is told to wait. */
     public static final int RETRY_AFTER_SECONDS = 1;
     private static final String PERMIT = DoorRing.class.getName() + ".permit";
+    private static final String STARTED = DoorRing.class.getName() + ".started";
 
     private final ConcurrencyBound bound;
     private final IngressMetrics metrics;
@@ -42,6 +43,7 @@ public final class DoorRing implements ContainerRequestFilter, ContainerResponse
         if (exempt(request)) {
             return;
         }
+        request.setProperty(STARTED, System.nanoTime());
         Optional<Permit> permit = bound.tryAcquire();
         if (permit.isEmpty()) {
             metrics.shed("door", route(request));
@@ -56,6 +58,9 @@ public final class DoorRing implements ContainerRequestFilter, ContainerResponse
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
         if (request.getProperty(PERMIT) instanceof Permit permit) {
             permit.release();
+        }
+        if (request.getProperty(STARTED) instanceof Long started) {
+            metrics.served(route(request), response.getStatus(), System.nanoTime() - started);
         }
     }
 
