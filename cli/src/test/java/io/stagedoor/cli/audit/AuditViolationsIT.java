@@ -221,6 +221,35 @@ class AuditViolationsIT {
         assertThat(check.offenses().get(0).what()).startsWith("unreadable: ");
     }
 
+    @Test
+    void theCommandExitsOneAndNamesTheRecordThatBrokeACheck() throws Exception {
+        HoldRequested orphan = history.holdRequest("buyer-9", List.of("F-1"));
+        java.nio.file.Path json = java.nio.file.Files.createTempDirectory("audit").resolve("report.json");
+        java.io.StringWriter out = new java.io.StringWriter();
+
+        int exit = new picocli.CommandLine(new AuditCommand()).setOut(new java.io.PrintWriter(out))
+                .setErr(new java.io.PrintWriter(new java.io.StringWriter()))
+                .execute("--from", from.toString(), "--to", to.toString(), "--kafka", AuditTopics.bootstrap(),
+                        "--namespace", topics.names().namespace(), "--edge", "5s", "--json", json.toString());
+
+        assertThat(exit).isEqualTo(AuditCommand.FAILED);
+        assertThat(out.toString()).contains("FAILED: one-result-per-request")
+                .containsPattern("one-result-per-request +FAILED +1  " + topics.names().holds() + "/\\d+@\\d+ "
+                        + java.util.regex.Pattern.quote(AuditMessages.missingResult("hold", orphan.correlationId())));
+        assertThat(java.nio.file.Files.readString(json)).contains("\"passed\" : false", orphan.correlationId());
+    }
+
+    @Test
+    void theCommandRefusesATimeItCannotReadWithExitTwo() {
+        java.io.StringWriter err = new java.io.StringWriter();
+
+        int exit = new picocli.CommandLine(new AuditCommand()).setErr(new java.io.PrintWriter(err))
+                .execute("--from", "yesterday", "--kafka", AuditTopics.bootstrap());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains(AuditMessages.badTime("yesterday"));
+    }
+
     private AuditReport audit() {
         return topics.audit(from, to);
     }

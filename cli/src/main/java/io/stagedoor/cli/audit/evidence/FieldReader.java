@@ -83,8 +83,13 @@ final class FieldReader {
             if (length >= 20 && text.charAt(4) == '-' && text.charAt(7) == '-' && text.charAt(10) == 'T'
                     && text.charAt(13) == ':' && text.charAt(16) == ':' && text.charAt(length - 1) == 'Z') {
                 long day = LocalDate.of(digits(text, 0, 4), digits(text, 5, 7), digits(text, 8, 10)).toEpochDay();
-                long seconds = day * 86_400 + digits(text, 11, 13) * 3_600L + digits(text, 14, 16) * 60L
-                        + digits(text, 17, 19);
+                int hour = digits(text, 11, 13);
+                int minute = digits(text, 14, 16);
+                int second = digits(text, 17, 19);
+                if (hour > 23 || minute > 59 || second > 59) {
+                    return Instant.parse(text);
+                }
+                long seconds = day * 86_400 + hour * 3_600L + minute * 60L + second;
                 long nanos = 0;
                 if (length > 20) {
                     if (text.charAt(19) != '.' || length - 21 > 9 || length - 21 < 1) {

@@ -50,7 +50,7 @@ class FieldReaderTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"2026-13-30T19:00:00Z", "2026-11-30T19:00:00.Z", "yesterday", "2026-11-3xT19:00:00Z"})
+    @ValueSource(strings = {"2026-13-30T19:00:00Z", "2026-11-30T25:00:00Z", "yesterday", "2026-11-3xT19:00:00Z"})
     void refusesWhatIsNotAnInstant(String text) {
         assertThatThrownBy(() -> FieldReader.instant(text)).isInstanceOf(IOException.class);
     }
