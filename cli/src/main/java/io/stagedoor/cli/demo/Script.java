@@ -1,0 +1,99 @@
+package io.stagedoor.cli.demo;
+
+import io.stagedoor.client.Accepted;
+import io.stagedoor.client.Decided;
+import io.stagedoor.client.PassIssued;
+import io.stagedoor.client.QueueAnswer;
+import io.stagedoor.client.RequestOptions;
+import io.stagedoor.client.ResultStatus;
+import io.stagedoor.client.StagedoorClient;
+import io.stagedoor.client.SubmitAnswer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Predicate;
+
+/**
+ * A script that tries to hold every seat from one account: it queues like anyone (the room admits accounts, not
+ * scripts), then asks for the seat map in blocks of the most seats a hold may carry, one block after another, as
+ * fast as the service lets it, and never pays. Its client honours {@code Retry-After}, so the buyer limit sets its
+ * pace. It stops when told.
+ */
+final class Script {
+
+    /** The account the script uses. */
+    static final String BUYER = "script-7";
+    /** Seats per hold: the most the hold route takes (the ingress's default). */
+    static final int BLOCK = 8;
+
+    private final StagedoorClient client;
+    private final String token;
+    private final String eventId;
+    private final List<String> seats;
+    private final int block;
+    private final Duration resultWait;
+    private final List<Instant> accepted = new CopyOnWriteArrayList<>();
+    private final AtomicLong seatsHeld = new AtomicLong();
+    private final AtomicLong holdsHeld = new AtomicLong();
+    private volatile boolean stopped;
+    private volatile Instant started;
+
+    Script(StagedoorClient client, String token, String eventId, List<String> seats, int block, Duration resultWait) {
+        this.client = client;
+        this.token = token;
+        this.eventId = eventId;
+        this.seats = List.copyOf(seats);
+        this.block = block;
+        this.resultWait = resultWait;
+    }
+
+    /** Queues, then sweeps the seat map until {@link #stop()}. Blocking, for its own thread. */
+    void run(Tally tally, Duration patience) {
+        QueueAnswer answer = client.awaitPass(token, eventId, patience).join();
+        if (!(answer instanceof PassIssued pass)) {
+            return;
+        }
+        started = Instant.now();
+        RequestOptions options = RequestOptions.none().withWaitingRoomPass(pass.pass());
+        for (int from = 0; !stopped; from = (from + block) % seats.size()) {
+            List<String> wanted = seats.subList(from, Math.min(from + block, seats.size()));
+            SubmitAnswer submitted = client.hold(token, eventId, wanted, options).join();
+            if (submitted instanceof Accepted hold) {
+                accepted.add(Instant.now());
+                tally.holdsAccepted.incrementAndGet();
+                if (client.awaitResult(token, hold.correlationId(), resultWait).join() instanceof Decided decided) {
+                    if (decided.result().status() == ResultStatus.HELD) {
+                        holdsHeld.incrementAndGet();
+                        seatsHeld.addAndGet(decided.result().seats().size());
+                    }
+                } else {
+                    tally.withoutResult.incrementAndGet();
+                }
+            }
+        }
+    }
+
+    void stop() {
+        stopped = true;
+    }
+
+    /** When the script got its pass and began, or null if it never did. */
+    Instant started() {
+        return started;
+    }
+
+    /** Holds the service accepted whose acceptance {@code during} says yes to. */
+    long accepted(Predicate<Instant> during) {
+        return accepted.stream().filter(during).count();
+    }
+
+    long holdsHeld() {
+        return holdsHeld.get();
+    }
+
+    long seatsHeld() {
+        return seatsHeld.get();
+    }
+}

@@ -1,0 +1,33 @@
+package io.stagedoor.cli.demo;
+
+/**
+ * How much of the house the hoarding script got, against what the buyer limit allows it and what a fair share is.
+ *
+ * @param holdsAccepted        holds the service accepted from it
+ * @param acceptedWhileDecided of them, accepted while Redis decided (its bucket applied)
+ * @param acceptedDuringOutage of them, accepted while Redis was down and the limit failed open (or just after,
+ *                             while the breaker probed)
+ * @param allowance            the most holds its bucket can admit over the time it ran: the burst once per Redis
+ *                             life (a restarted Redis is empty, so the bucket is full again) plus the refill
+ * @param seatsHeld            seats its holds got
+ * @param seats                seats in the house
+ * @param accounts             accounts on sale (the crowd and the script)
+ */
+record ScriptShare(long holdsAccepted, long acceptedWhileDecided, long acceptedDuringOutage, long allowance,
+                   long seatsHeld, int seats, int accounts) {
+
+    /** Whether the bucket held: no more holds accepted while Redis decided than it allows. */
+    boolean withinBucket() {
+        return acceptedWhileDecided <= allowance;
+    }
+
+    /** The script's share of the house, in percent. */
+    double sharePercent() {
+        return 100.0 * seatsHeld / seats;
+    }
+
+    /** Seats per account if the house were split evenly. */
+    double fairSeats() {
+        return (double) seats / accounts;
+    }
+}
