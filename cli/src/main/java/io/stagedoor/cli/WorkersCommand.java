@@ -25,14 +25,18 @@ final class WorkersCommand implements Callable<Integer> {
     @Option(names = "--roles", split = ",", description = "inventory, checkout or both (default both).")
     Set<WorkerRole> roles = EnumSet.allOf(WorkerRole.class);
 
-    @Option(names = "--state-dir", description = "Where the inventory keeps its local state.")
+    @Option(names = "--state-dir", defaultValue = "data/streams", description = "Where the inventory keeps its local state (default ${DEFAULT-VALUE}).")
     Path stateDir;
+
+    @Option(names = "--gateway-url", description = "The payment gateway's base URL (default: the in-process simulated gateway).")
+    java.net.URI gatewayUrl;
 
     @Override
     public Integer call() throws InterruptedException {
-        WorkerSettings settings = WorkerSettings.defaults().withKafka(kafka).withNamespace(namespace).withRoles(roles);
-        if (stateDir != null) {
-            settings = settings.withStateDir(stateDir);
+        WorkerSettings settings = WorkerSettings.defaults().withKafka(kafka).withNamespace(namespace).withRoles(roles)
+                .withStateDir(stateDir);
+        if (gatewayUrl != null) {
+            settings = settings.withGatewayUrl(gatewayUrl);
         }
         Workers workers = Workers.start(settings, Workers.gatewayFor(settings));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
