@@ -1,0 +1,63 @@
+// The operator watches the on-sale and changes the waiting room's entry rate; the page shows the new rate (in
+// the room's facts and on the rate chart) and the ingress has it. Pausing and resuming show too.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ADMIN_KEY, BASE_URL, EVENT_ID, PHONE, launch, screenshot } from './support/browser.mjs';
+
+const room = async () => (await fetch(`${BASE_URL}/v1/admin/events/${EVENT_ID}/waiting-room`,
+  { headers: { 'X-Admin-Key': ADMIN_KEY } })).json();
+
+test('the operator changes the entry rate, pauses and resumes, and the page shows each', { timeout: 120_000 }, async () => {
+  const before = await room();
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${BASE_URL}/ops`);
+    await page.getByLabel('Admin key').fill(ADMIN_KEY);
+    await page.getByLabel('Event').selectOption(EVENT_ID);
+    await page.getByRole('button', { name: 'Watch' }).click();
+    await page.locator('#room-state', { hasText: /Admitting|Paused|Not open yet|Off/ }).waitFor({ timeout: 10_000 });
+    // three refreshes, so the counter charts have rates
+    await page.waitForTimeout(3500);
+    assert.match(await page.locator('#chart-admissions .keys').innerText(), /\/s/);
+
+    await page.getByLabel('New entry rate (buyers per second)').fill('7.5');
+    await page.getByRole('button', { name: 'Set rate' }).click();
+    await page.locator('#notice.ok', { hasText: 'Entry rate set to 7.5 buyers per second.' }).waitFor();
+    await page.locator('#room-rate', { hasText: '7.5 buyers/s' }).waitFor();
+    await page.locator('#chart-room-rate li[data-key="entry rate"]', { hasText: '7.5 buyers/s' }).waitFor({ timeout: 5000 });
+    assert.equal((await room()).entryRatePerSecond, 7.5);
+    await screenshot(page, 'ops-1-rate-changed');
+
+    await page.getByRole('button', { name: 'Pause entry' }).click();
+    await page.locator('#room-state', { hasText: 'Paused' }).waitFor();
+    assert.equal((await room()).paused, true);
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'ops-2-paused-phone');
+    await page.getByRole('button', { name: 'Resume entry' }).click();
+    await page.locator('#room-state', { hasText: 'Admitting' }).waitFor();
+    assert.equal((await room()).paused, false);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+    await fetch(`${BASE_URL}/v1/admin/events/${EVENT_ID}/waiting-room`, { method: 'PUT',
+      headers: { 'X-Admin-Key': ADMIN_KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ entryRatePerSecond: before.entryRatePerSecond, paused: before.paused }) });
+  }
+});
+
+test('a wrong admin key is refused and the page says so', { timeout: 60_000 }, async () => {
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${BASE_URL}/ops`);
+    await page.getByLabel('Admin key').fill('not-the-key');
+    await page.getByRole('button', { name: 'Watch' }).click();
+    await page.locator('#notice.error', { hasText: 'The admin key was not accepted' }).waitFor({ timeout: 10_000 });
+  } finally {
+    await browser.close();
+  }
+});
