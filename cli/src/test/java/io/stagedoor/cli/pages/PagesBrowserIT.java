@@ -1,0 +1,123 @@
+package io.stagedoor.cli.pages;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.stagedoor.cli.Pipeline;
+import io.stagedoor.testsupport.RealServers;
+import io.stagedoor.testsupport.TestNames;
+import io.stagedoor.topics.TopicNames;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The buyer and operator pages in a real browser: starts the whole pipeline (waiting room on) on the fixtures' real
+ * Kafka and Redis, then runs the browser tests in {@code pages/tests/} ({@code node --test}, playwright-core driving
+ * Debian's Chromium headless) against it, and fails when they fail. Screenshots and the node output land in
+ * {@code pages/artifacts/}.
+ *
+ * <p>Without node, the npm packages or Chromium this test fails and says what to install: CI installs them
+ * ({@code .ci/run}), and a browser test that skips itself quietly would pass a broken page.
+ */
+class PagesBrowserIT {
+
+    private static final String CHROMIUM = System.getenv().getOrDefault("CHROMIUM_PATH", "/usr/bin/chromium");
+    private static final long NODE_TIMEOUT_MINUTES = 10;
+
+    private static Path pages;
+    private static Pipeline pipeline;
+
+    @BeforeAll
+    static void start() throws Exception {
+        pages = pagesProject();
+        requireBrowserTooling(pages);
+        Path data = Files.createTempDirectory("pages-browser");
+        pipeline = Pipeline.start(new Pipeline.Options(data, 0, RealServers.kafkaBootstrap(), RealServers.redisUri(),
+                0, 0, 3, true, new TopicNames(TestNames.unique("pages"))));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (pipeline != null) {
+            pipeline.close();
+        }
+    }
+
+    @Test
+    void theBuyerAndOperatorPagesPassTheirBrowserTests() throws Exception {
+        String base = "http://127.0.0.1:" + pipeline.port();
+        requirePagesServed(base);
+        Path artifacts = Files.createDirectories(pages.resolve("artifacts"));
+        Path log = artifacts.resolve("node-test.log");
+        ProcessBuilder builder = new ProcessBuilder("node", "--test", "--test-concurrency=1", "tests/")
+                .directory(pages.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().put("STAGEDOOR_URL", base);
+        builder.environment().put("CHROMIUM_PATH", CHROMIUM);
+        Process node = builder.start();
+        node.getOutputStream().close();
+        if (!node.waitFor(NODE_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+            node.destroyForcibly();
+            fail("the browser tests did not finish within " + NODE_TIMEOUT_MINUTES + " minutes; output in " + log);
+        }
+        String output = Files.readString(log, StandardCharsets.UTF_8);
+        assertThat(node.exitValue())
+                .as("node --test pages/tests/ against %s failed; screenshots in %s; output:%n%s", base, artifacts, output)
+                .isZero();
+        assertThat(output).contains("# fail 0").doesNotContain("# pass 0");
+    }
+
+    /** The repository's {@code pages/} project, found from the module directory the tests run in. */
+    private static Path pagesProject() {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("pages/package.json"))) {
+                return dir.resolve("pages");
+            }
+        }
+        return fail("no pages/package.json above " + Path.of("").toAbsolutePath());
+    }
+
+    private static void requireBrowserTooling(Path pages) {
+        try {
+            Process version = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
+            String printed = new String(version.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!version.waitFor(30, TimeUnit.SECONDS) || version.exitValue() != 0) {
+                fail("`node --version` failed (" + printed + "); PagesBrowserIT needs Node.js 20 or newer on the PATH");
+            }
+        } catch (IOException e) {
+            fail("PagesBrowserIT needs Node.js 20 or newer on the PATH (apt-get install -y nodejs): " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            fail("interrupted while looking for node");
+        }
+        if (!Files.isDirectory(pages.resolve("node_modules/playwright-core"))) {
+            fail("PagesBrowserIT needs the npm packages of " + pages + ": run `npm ci` there (.ci/run does)");
+        }
+        if (!Files.isExecutable(Path.of(CHROMIUM))) {
+            fail("PagesBrowserIT needs Chromium at " + CHROMIUM
+                    + ": apt-get update && apt-get install -y chromium (.ci/run does), or set CHROMIUM_PATH");
+        }
+    }
+
+    private static void requirePagesServed(String base) throws Exception {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(base + "/")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(page.statusCode())
+                    .as("GET / on the ingress; PagesResource must be registered in Ingress: %s", page.body())
+                    .isEqualTo(200);
+        }
+    }
+}
