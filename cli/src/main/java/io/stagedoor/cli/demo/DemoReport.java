@@ -73,8 +73,12 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Ta
             line(out, "                 %,d seats held = %.1f%% of the house; a fair share is %.2f seats (%.2f%%)",
                     script.seatsHeld(), script.sharePercent(), script.fairSeats(), 100.0 / script.accounts());
         }
-        line(out, "  office         %,d buyers behind %s: %,d holds accepted, %,d refused by a limit (limits key on"
-                + " the buyer)", settings.office(), officeFrom, office.holdsAccepted.get(), office.holdsRateLimited.get());
+        long othersCalls = tally.holdCalls.get() - office.holdCalls.get();
+        long othersLimited = tally.holdCallsRateLimited.get() - office.holdsRateLimited.get();
+        line(out, "  office         %,d buyers behind %s: %,d holds accepted, %.2f 429s per hold vs %.2f for everyone"
+                        + " else (no hold limit is keyed on the address; each buyer has its own bucket)",
+                settings.office(), officeFrom, office.holdsAccepted.get(),
+                perCall(office.holdsRateLimited.get(), office.holdCalls.get()), perCall(othersLimited, othersCalls));
         if (outageAt != null) {
             line(out, "  redis outage   down at +%.1f s for %.1f s; fallbacks decided %,d (%s)",
                     Duration.between(from, outageAt).toMillis() / 1000.0,
@@ -87,6 +91,10 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Ta
                 tally.scansAdmitted.get(), tally.scansRepeated.get(), tally.scansUnknown.get());
         out.append(System.lineSeparator()).append(SummaryTable.render(audit));
         return out.toString();
+    }
+
+    private static double perCall(long count, long calls) {
+        return calls == 0 ? 0 : (double) count / calls;
     }
 
     private static void line(StringBuilder out, String format, Object... args) {

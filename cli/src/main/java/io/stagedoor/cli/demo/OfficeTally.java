@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class OfficeTally implements CallListener {
 
+    final AtomicLong holdCalls = new AtomicLong();
     final AtomicLong holdsAccepted = new AtomicLong();
     final AtomicLong holdsRateLimited = new AtomicLong();
     private final Tally all;
@@ -30,6 +31,7 @@ final class OfficeTally implements CallListener {
     public void onFinished(Operation operation, Answer answer) {
         all.onFinished(operation, answer);
         if (operation == Operation.HOLD) {
+            holdCalls.incrementAndGet();
             holdsRateLimited.addAndGet(answer.stats().rateLimited());
             if (answer instanceof Accepted) {
                 holdsAccepted.incrementAndGet();

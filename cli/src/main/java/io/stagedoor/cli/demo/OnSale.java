@@ -125,7 +125,8 @@ final class OnSale {
         LimitPolicy bucket = Limits.defaults().buyerHolds();
         Instant started = script.started() == null ? stopped : script.started();
         long activeMillis = Math.max(0, Duration.between(started, stopped).toMillis());
-        boolean restarted = outage.map(down -> down.stoppedAt() != null && down.stoppedAt().isAfter(started))
+        // Redis keeps nothing on disk: back from the outage it knows no bucket, so the burst is there again.
+        boolean restarted = outage.map(down -> down.startedAt() != null && down.startedAt().isAfter(started))
                 .orElse(false);
         long allowance = bucket.capacity() * (restarted ? 2 : 1)
                 + activeMillis * bucket.refillTokens() / bucket.refillPeriodMillis();

@@ -18,6 +18,8 @@ final class Tally implements CallListener {
     final AtomicLong passes = new AtomicLong();
     final AtomicLong neverAdmitted = new AtomicLong();
     final AtomicLong holdsAccepted = new AtomicLong();
+    final AtomicLong holdCalls = new AtomicLong();
+    final AtomicLong holdCallsRateLimited = new AtomicLong();
     final AtomicLong checkoutsAccepted = new AtomicLong();
     final AtomicLong held = new AtomicLong();
     final AtomicLong seatsHeld = new AtomicLong();
@@ -47,6 +49,10 @@ final class Tally implements CallListener {
         overloaded.addAndGet(stats.overloaded());
         unanswered.addAndGet(stats.connectionFailures());
         retryAfterWaits.addAndGet(stats.retryAfterWaits());
+        if (operation == Operation.HOLD) {
+            holdCalls.incrementAndGet();
+            holdCallsRateLimited.addAndGet(stats.rateLimited());
+        }
         if (!stats.retryAfterHonoured()) {
             retryAfterBroken.incrementAndGet();
         }

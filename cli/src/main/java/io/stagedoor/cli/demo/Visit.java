@@ -8,6 +8,7 @@ import io.stagedoor.client.RequestOptions;
 import io.stagedoor.client.Result;
 import io.stagedoor.client.ResultAnswer;
 import io.stagedoor.client.ResultStatus;
+import io.stagedoor.client.RetryPolicy;
 import io.stagedoor.client.StagedoorClient;
 import io.stagedoor.client.SubmitAnswer;
 import java.time.Duration;
@@ -22,17 +23,23 @@ final class Visit {
 
     /** Times a buyer asks again for other seats, or queues again after losing the ticket. */
     static final int TRIES = 3;
+    /** Attempts at a checkout that the checkout bound sheds, each after its {@code Retry-After}. */
+    static final int CHECKOUT_ATTEMPTS = 40;
 
     private final StagedoorClient client;
     private final Tally tally;
     private final String eventId;
     private final Duration resultWait;
+    private final RetryPolicy patient;
 
     Visit(StagedoorClient client, Tally tally, String eventId, Duration resultWait) {
         this.client = client;
         this.tally = tally;
         this.eventId = eventId;
         this.resultWait = resultWait;
+        // A buyer with a hold keeps trying to pay while the checkout bound sheds: the hold lasts ten minutes.
+        this.patient = RetryPolicy.defaults().withMaxAttempts(CHECKOUT_ATTEMPTS)
+                .withMaxElapsed(resultWait.multipliedBy(4));
     }
 
     /** Waits in the room until a pass comes; empty when none came (the room lost the ticket too often). */
@@ -72,7 +79,8 @@ final class Visit {
     /** Pays for a hold; the checkout's result, or empty. Tickets of a confirmed checkout are in the result. */
     Optional<Result> pay(String token, Result hold, String paymentToken) {
         long start = System.nanoTime();
-        SubmitAnswer answer = client.checkout(token, hold.holdId(), paymentToken).join();
+        SubmitAnswer answer = client.checkout(token, hold.holdId(), paymentToken,
+                RequestOptions.none().withRetryPolicy(patient)).join();
         if (!(answer instanceof Accepted accepted)) {
             tally.requestsRefused.incrementAndGet();
             return Optional.empty();
