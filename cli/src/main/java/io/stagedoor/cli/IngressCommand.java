@@ -31,13 +31,20 @@ final class IngressCommand implements Callable<Integer> {
     @Option(names = "--api-keys", defaultValue = "data/api-keys.json", description = "Scanner API keys file (default ${DEFAULT-VALUE}).")
     java.nio.file.Path apiKeys;
 
+    @picocli.CommandLine.Mixin
+    io.stagedoor.cli.config.ConfigOptions config;
+
     @Option(names = "--trusted-proxy", split = ",", description = "CIDRs of load balancers whose X-Forwarded-For is believed.")
-    java.util.List<String> trustedProxies = java.util.List.of();
+    java.util.List<String> trustedProxies;
 
     @Override
     public Integer call() throws InterruptedException {
-        IngressSettings settings = IngressSettings.builder(kafka).topics(new TopicNames(namespace)).port(port)
-                .redisUri(redis).accountsFile(accounts).apiKeysFile(apiKeys).trustedProxies(trustedProxies).build();
+        IngressSettings.Builder builder = config.load().ingress(kafka).topics(new TopicNames(namespace)).port(port)
+                .redisUri(redis).accountsFile(accounts).apiKeysFile(apiKeys);
+        if (trustedProxies != null) {
+            builder.trustedProxies(trustedProxies);
+        }
+        IngressSettings settings = builder.build();
         Ingress ingress = Ingress.start(settings);
         Runtime.getRuntime().addShutdownHook(new Thread(ingress::close, "ingress-stop"));
         System.out.println("ingress listening on http://127.0.0.1:" + ingress.port());

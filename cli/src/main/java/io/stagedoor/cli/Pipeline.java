@@ -1,9 +1,9 @@
 package io.stagedoor.cli;
 
+import io.stagedoor.cli.config.StagedoorConfig;
 import io.stagedoor.embedded.EmbeddedKafka;
 import io.stagedoor.embedded.EmbeddedRedis;
 import io.stagedoor.ingress.Ingress;
-import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.Headers;
 import io.stagedoor.topics.TopicCreator;
@@ -59,11 +59,16 @@ public final class Pipeline implements AutoCloseable {
     private Pipeline() {
     }
 
-    /** Starts everything; on failure stops what had started and rethrows. */
+    /** Starts everything with the default configuration; on failure stops what had started and rethrows. */
     public static Pipeline start(Options options) {
+        return start(options, StagedoorConfig.defaults());
+    }
+
+    /** Starts everything; on failure stops what had started and rethrows. */
+    public static Pipeline start(Options options, StagedoorConfig config) {
         Pipeline pipeline = new Pipeline();
         try {
-            pipeline.startAll(options);
+            pipeline.startAll(options, config);
             return pipeline;
         } catch (RuntimeException e) {
             pipeline.close();
@@ -71,7 +76,7 @@ public final class Pipeline implements AutoCloseable {
         }
     }
 
-    private void startAll(Options options) {
+    private void startAll(Options options, StagedoorConfig config) {
         redisUri = options.redis();
         if (redisUri == null) {
             embeddedRedis = EmbeddedRedis.start(options.redisPort());
@@ -84,12 +89,12 @@ public final class Pipeline implements AutoCloseable {
             started.push(kafka);
             kafkaBootstrap = kafka.bootstrapServers();
         }
-        TopicSettings topicSettings = TopicSettings.defaults().withPartitions(options.partitions());
+        TopicSettings topicSettings = config.topics().withPartitions(options.partitions());
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrap))) {
             TopicCreator.ensure(admin, options.topics(), topicSettings, 30_000);
         }
         publishEvent(kafkaBootstrap, options.topics(), DemoEvent.definition(options.waitingRoom(), java.time.Instant.now()));
-        WorkerSettings workerSettings = WorkerSettings.defaults()
+        WorkerSettings workerSettings = config.workers()
                 .withKafka(kafkaBootstrap)
                 .withNamespace(options.topics().namespace())
                 .withStateDir(options.dataDir().resolve("streams"));
@@ -99,7 +104,7 @@ public final class Pipeline implements AutoCloseable {
         Path accounts = options.dataDir().resolve("accounts.json");
         Path apiKeys = options.dataDir().resolve("api-keys.json");
         DemoAccounts.ensure(accounts, apiKeys);
-        ingress = Ingress.start(IngressSettings.builder(kafkaBootstrap).topics(options.topics()).port(options.port())
+        ingress = Ingress.start(config.ingress(kafkaBootstrap).topics(options.topics()).port(options.port())
                 .redisUri(redisUri).accountsFile(accounts).apiKeysFile(apiKeys).build());
         started.push(ingress);
     }

@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
         version = "stagedoor 0.1.0",
         description = "The front door of a ticket on-sale: rate limits, backpressure and a Kafka pipeline.",
         subcommands = {UpCommand.class, IngressCommand.class, WorkersCommand.class, TokenCommand.class,
-                TopicsCommand.class, EventsCommand.class, AccountsCommand.class, KeysCommand.class, QueueCommand.class,
+                TopicsCommand.class, EventsCommand.class, AccountsCommand.class, KeysCommand.class, QueueCommand.class, ConfigCommand.class,
+                io.stagedoor.cli.audit.AuditCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Stagedoor implements Runnable {
 

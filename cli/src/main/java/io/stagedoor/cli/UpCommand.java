@@ -11,8 +11,8 @@ import picocli.CommandLine.Option;
         description = "Run the whole pipeline in one process: Kafka, Redis, workers, ingress and the demo event.")
 final class UpCommand implements Callable<Integer> {
 
-    @Option(names = "--port", defaultValue = "8080", description = "Ingress HTTP port (default ${DEFAULT-VALUE}).")
-    int port;
+    @Option(names = "--port", description = "Ingress HTTP port (default: ingress.port, 8080).")
+    Integer port;
 
     @Option(names = "--data-dir", defaultValue = "data", description = "Where the embedded broker keeps its data (default ./${DEFAULT-VALUE}).")
     Path dataDir;
@@ -35,11 +35,16 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--waiting-room", description = "Turn the demo event's waiting room on.")
     boolean waitingRoom;
 
+    @picocli.CommandLine.Mixin
+    io.stagedoor.cli.config.ConfigOptions config;
+
     @Override
     public Integer call() throws Exception {
-        Pipeline.Options options = new Pipeline.Options(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions,
+        io.stagedoor.cli.config.StagedoorConfig effective = config.load();
+        int httpPort = port != null ? port : effective.ingress(kafka == null ? "embedded" : kafka).build().port();
+        Pipeline.Options options = new Pipeline.Options(dataDir, httpPort, kafka, redis, kafkaPort, redisPort, partitions,
                 waitingRoom, TopicNames.defaults());
-        Pipeline pipeline = Pipeline.start(options);
+        Pipeline pipeline = Pipeline.start(options, effective);
         System.out.printf("""
 
                 stagedoor is up

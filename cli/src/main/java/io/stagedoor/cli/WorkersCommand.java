@@ -28,12 +28,15 @@ final class WorkersCommand implements Callable<Integer> {
     @Option(names = "--state-dir", defaultValue = "data/streams", description = "Where the inventory keeps its local state (default ${DEFAULT-VALUE}).")
     Path stateDir;
 
+    @picocli.CommandLine.Mixin
+    io.stagedoor.cli.config.ConfigOptions config;
+
     @Option(names = "--gateway-url", description = "The payment gateway's base URL (default: the in-process simulated gateway).")
     java.net.URI gatewayUrl;
 
     @Override
     public Integer call() throws InterruptedException {
-        WorkerSettings settings = WorkerSettings.defaults().withKafka(kafka).withNamespace(namespace).withRoles(roles)
+        WorkerSettings settings = config.load().workers().withKafka(kafka).withNamespace(namespace).withRoles(roles)
                 .withStateDir(stateDir);
         if (gatewayUrl != null) {
             settings = settings.withGatewayUrl(gatewayUrl);

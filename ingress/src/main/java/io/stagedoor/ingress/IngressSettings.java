@@ -125,7 +125,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
 
     /** Builds {@link IngressSettings}; its field initialisers are the defaults. */
     public static final class Builder {
-        private final String kafkaBootstrap;
+        private String kafkaBootstrap;
         private String bindAddress = "127.0.0.1";
         private int port = 8080;
         private String redisUri;
@@ -156,6 +156,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
             this.kafkaBootstrap = kafkaBootstrap;
         }
 
+        public Builder kafkaBootstrap(String value) { this.kafkaBootstrap = value; return this; }
         public Builder bindAddress(String value) { this.bindAddress = value; return this; }
         public Builder port(int value) { this.port = value; return this; }
         public Builder redisUri(String value) { this.redisUri = value; return this; }

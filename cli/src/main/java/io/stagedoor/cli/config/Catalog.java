@@ -1,0 +1,103 @@
+package io.stagedoor.cli.config;
+
+import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.ingress.IngressSettings;
+import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.workers.WorkerSettings;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+/** Every setting, in the order {@code stagedoor.properties} lists them. Defaults are read from the code. */
+final class Catalog {
+
+    private static final IngressSettings INGRESS = IngressSettings.builder("127.0.0.1:9092").build();
+    private static final WorkerSettings WORKERS = WorkerSettings.defaults();
+    private static final TopicSettings TOPICS = TopicSettings.defaults();
+    private static final Limits LIMITS = Limits.defaults();
+
+    private Catalog() {
+    }
+
+    static List<Setting> all() {
+        return List.of(
+                new Setting("ingress.bind-address", "the address the ingress listens on", INGRESS.bindAddress(),
+                        (s, v) -> s.ingress.bindAddress(v)),
+                new Setting("ingress.port", "the ingress HTTP port", str(INGRESS.port()),
+                        (s, v) -> s.ingress.port(Integer.parseInt(v))),
+                new Setting("ingress.max-in-flight", "requests in flight per instance before the door sheds with 503",
+                        str(INGRESS.maxInFlight()), (s, v) -> s.ingress.maxInFlight(Integer.parseInt(v))),
+                new Setting("ingress.max-checkouts", "outstanding checkouts per instance", str(INGRESS.maxCheckouts()),
+                        (s, v) -> s.ingress.maxCheckouts(Integer.parseInt(v))),
+                new Setting("ingress.checkout-permit-timeout", "how long a checkout keeps its permit without a result",
+                        str(INGRESS.checkoutPermitTimeout()), (s, v) -> s.ingress.checkoutPermitTimeout(Duration.parse(v))),
+                new Setting("ingress.max-body-bytes", "the largest request body", str(INGRESS.maxBodyBytes()),
+                        (s, v) -> s.ingress.maxBodyBytes(Integer.parseInt(v))),
+                new Setting("ingress.max-seats-per-hold", "seats one hold may take", str(INGRESS.maxSeatsPerHold()),
+                        (s, v) -> s.ingress.maxSeatsPerHold(Integer.parseInt(v))),
+                new Setting("ingress.results-window", "how long results stay readable", str(INGRESS.resultsWindow()),
+                        (s, v) -> s.ingress.resultsWindow(Duration.parse(v))),
+                new Setting("ingress.max-results", "the most results the view keeps", str(INGRESS.maxResults()),
+                        (s, v) -> s.ingress.maxResults(Long.parseLong(v))),
+                new Setting("ingress.max-waiting-polls", "the most long polls waiting at once", str(INGRESS.maxWaitingPolls()),
+                        (s, v) -> s.ingress.maxWaitingPolls(Integer.parseInt(v))),
+                new Setting("ingress.producer-max-block", "how long a publish may wait for broker metadata",
+                        str(INGRESS.producerMaxBlock()), (s, v) -> s.ingress.producerMaxBlock(Duration.parse(v))),
+                new Setting("ingress.delivery-timeout", "how long a publish may wait for the broker's acknowledgement",
+                        str(INGRESS.deliveryTimeout()), (s, v) -> s.ingress.deliveryTimeout(Duration.parse(v))),
+                new Setting("ingress.ready-lag-threshold", "scheduling lag past which /health/ready says not ready",
+                        str(INGRESS.readyLagThreshold()), (s, v) -> s.ingress.readyLagThreshold(Duration.parse(v))),
+                new Setting("ingress.trusted-proxies", "CIDRs whose X-Forwarded-For is believed, comma-separated",
+                        String.join(",", INGRESS.trustedProxies()),
+                        (s, v) -> s.ingress.trustedProxies(v.isBlank() ? List.of() : Arrays.asList(v.split("\\s*,\\s*")))),
+                new Setting("ingress.instance-count", "ingress instances; each admits rate/count to a room while Redis is down",
+                        str(INGRESS.instanceCount()), (s, v) -> s.ingress.instanceCount(Integer.parseInt(v))),
+                new Setting("ingress.admin-key", "the operator key of the admin routes", INGRESS.adminKey(),
+                        (s, v) -> s.ingress.adminKey(v)),
+                new Setting("ingress.token-secret", "HMAC secret of tokens, ids and passes (>= 32 bytes)",
+                        INGRESS.tokenSecret(), (s, v) -> s.ingress.tokenSecret(v)),
+                limit("limits.buyer-holds", "holds per buyer", LIMITS.buyerHolds().name()),
+                limit("limits.organizer-holds", "holds per organizer", LIMITS.organizerHolds().name()),
+                limit("limits.scanner-key", "scans per API key", LIMITS.scannerKey().name()),
+                limit("limits.login-address", "logins per source address", LIMITS.loginAddress().name()),
+                limit("limits.login-account", "logins per account", LIMITS.loginAccount().name()),
+                new Setting("topics.partitions", "partitions of each topic created", str(TOPICS.partitions()),
+                        (s, v) -> s.topics = s.topics.withPartitions(Integer.parseInt(v))),
+                new Setting("topics.replication-factor", "replicas of each topic created", str(TOPICS.replicationFactor()),
+                        (s, v) -> s.topics = new TopicSettings(s.topics.partitions(), Short.parseShort(v), s.topics.retention())),
+                new Setting("topics.retention", "how long topics keep records for replay and audit", str(TOPICS.retention()),
+                        (s, v) -> s.topics = new TopicSettings(s.topics.partitions(), s.topics.replicationFactor(), Duration.parse(v))),
+                new Setting("workers.hold-ttl", "how long a hold lasts", str(WORKERS.holdTtl()),
+                        (s, v) -> s.workers = s.workers.withHoldTtl(Duration.parse(v))),
+                new Setting("workers.pool-size", "payment calls one checkout pool instance runs at once", str(WORKERS.poolSize()),
+                        (s, v) -> s.workers = s.workers.withPayments(Integer.parseInt(v), s.workers.paymentTimeout(), s.workers.recordLock())),
+                new Setting("workers.payment-timeout", "how long a payment call may take", str(WORKERS.paymentTimeout()),
+                        (s, v) -> s.workers = s.workers.withPayments(s.workers.poolSize(), Duration.parse(v), s.workers.recordLock())),
+                new Setting("workers.record-lock", "the share group's record lock; must outlast the payment timeout",
+                        str(WORKERS.recordLock()),
+                        (s, v) -> s.workers = s.workers.withPayments(s.workers.poolSize(), s.workers.paymentTimeout(), Duration.parse(v))));
+    }
+
+    private static Setting limit(String key, String what, String name) {
+        String description = what + " (limit '" + name + "'): capacity,refillTokens,period[,shadow]";
+        return new Setting(key, description, LimitSpec.write(policy(LIMITS, name)), (s, v) -> s.limits = replace(s.limits, name, v));
+    }
+
+    private static io.stagedoor.admission.limit.LimitPolicy policy(Limits limits, String name) {
+        return limits.all().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static Limits replace(Limits limits, String name, String spec) {
+        var changed = LimitSpec.read(policy(limits, name), spec);
+        return new Limits(
+                name.equals(limits.buyerHolds().name()) ? changed : limits.buyerHolds(),
+                name.equals(limits.organizerHolds().name()) ? changed : limits.organizerHolds(),
+                name.equals(limits.scannerKey().name()) ? changed : limits.scannerKey(),
+                name.equals(limits.loginAddress().name()) ? changed : limits.loginAddress(),
+                name.equals(limits.loginAccount().name()) ? changed : limits.loginAccount());
+    }
+
+    private static String str(Object value) {
+        return String.valueOf(value);
+    }
+}

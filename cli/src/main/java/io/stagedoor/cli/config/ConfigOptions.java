@@ -1,0 +1,21 @@
+package io.stagedoor.cli.config;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The configuration flags every running subcommand shares (a picocli mixin). */
+public final class ConfigOptions {
+
+    @Option(names = "--config", description = "A properties file of settings (see stagedoor.properties).")
+    Path file;
+
+    @Option(names = "--set", description = "Override one setting, key=value (repeatable).")
+    List<String> overrides = new ArrayList<>();
+
+    /** The effective configuration: defaults, then the file, then STAGEDOOR_* variables, then --set. */
+    public StagedoorConfig load() {
+        return StagedoorConfig.load(file, System.getenv(), overrides);
+    }
+}

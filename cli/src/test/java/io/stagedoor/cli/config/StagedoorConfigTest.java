@@ -1,0 +1,49 @@
+package io.stagedoor.cli.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class StagedoorConfigTest {
+
+    @Test
+    void theDocumentedFileIsExactlyTheDefaultsOfTheCode() throws Exception {
+        Path documented = Path.of("..", "stagedoor.properties");
+        assertThat(Files.readString(documented)).isEqualTo(StagedoorConfig.defaults().asProperties(false));
+    }
+
+    @Test
+    void aFlagBeatsTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefault() throws Exception {
+        Path file = Files.createTempFile("stagedoor", ".properties");
+        Files.writeString(file, "ingress.max-in-flight=300\ningress.max-checkouts=30\nworkers.pool-size=5\n");
+
+        StagedoorConfig config = StagedoorConfig.load(file,
+                Map.of("STAGEDOOR_INGRESS_MAX_CHECKOUTS", "40", "STAGEDOOR_WORKERS_POOL_SIZE", "6"),
+                List.of("workers.pool-size=7", "limits.buyer-holds=5,1,PT12S"));
+
+        assertThat(config.ingress("k:9092").build().maxInFlight()).isEqualTo(300);
+        assertThat(config.ingress("k:9092").build().maxCheckouts()).isEqualTo(40);
+        assertThat(config.workers().poolSize()).isEqualTo(7);
+        assertThat(config.limits().buyerHolds().capacity()).isEqualTo(5);
+        assertThat(config.limits().buyerHolds().refillPeriod()).isEqualTo(Duration.ofSeconds(12));
+        assertThat(config.ingress("k:9092").build().limits().buyerHolds().capacity()).isEqualTo(5);
+        assertThat(config.values()).filteredOn(v -> v.key().equals("workers.pool-size"))
+                .singleElement().extracting(StagedoorConfig.Value::source).isEqualTo(StagedoorConfig.Source.FLAG);
+    }
+
+    @Test
+    void anUnknownKeyOrABadValueIsRefusedByName() {
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("ingress.max-inflight=3")))
+                .hasMessageContaining("unknown setting 'ingress.max-inflight'");
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("ingress.max-checkouts=lots")))
+                .hasMessageContaining("bad value for ingress.max-checkouts");
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("limits.buyer-holds=10,1")))
+                .hasMessageContaining("capacity,refillTokens,period");
+    }
+}
