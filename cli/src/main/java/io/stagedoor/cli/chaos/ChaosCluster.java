@@ -1,0 +1,255 @@
+package io.stagedoor.cli.chaos;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.stagedoor.cli.DemoAccounts;
+import io.stagedoor.cli.Pipeline;
+import io.stagedoor.cli.serve.PartMain;
+import io.stagedoor.cli.serve.ReadyLine;
+import io.stagedoor.embedded.Ports;
+import io.stagedoor.ingress.IngressSettings;
+import io.stagedoor.ingress.auth.BuyerTokens;
+import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.topics.TopicCreator;
+import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.workers.WorkerMain;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+
+/**
+ * The pipeline as separate processes on loopback: a broker, Redis (reached through a {@link DelayProxy}), the
+ * payment gateway, two worker processes and two ingress instances, on topics of their own namespace. Every part
+ * can be stopped, killed and started again on its ports and data. {@link #close()}, or a JVM shutdown hook if the
+ * harness dies first, stops every process it started.
+ */
+final class ChaosCluster implements AutoCloseable {
+
+    static final String ORGANIZER = "org-chaos";
+    static final String INGRESS_READY = "ingress listening on";
+
+    private final ChaosSettings settings;
+    private final TopicNames topics;
+    private final int kafkaPort;
+    private final int redisPort;
+    private final int gatewayPort;
+    private final List<Integer> ingressPorts = new ArrayList<>();
+    private final ProcessPart broker;
+    private final ProcessPart redis;
+    private final ProcessPart gateway;
+    private final List<ProcessPart> workers = new ArrayList<>();
+    private final List<ProcessPart> ingresses = new ArrayList<>();
+    private final DelayProxy redisProxy;
+    private final Thread shutdownHook = new Thread(this::stopAll, "chaos-cluster-stop");
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final BuyerTokens tokens = new BuyerTokens(
+            IngressSettings.DEVELOPMENT_SECRET.getBytes(StandardCharsets.UTF_8), "stagedoor", Clock.systemUTC());
+
+    private ChaosCluster(ChaosSettings settings) throws IOException {
+        this.settings = settings;
+        Path dir = settings.runDir();
+        Files.createDirectories(dir);
+        this.topics = new TopicNames("chaos" + System.currentTimeMillis() / 1000);
+        this.kafkaPort = twoFreePorts();
+        this.redisPort = Ports.anyFree();
+        this.gatewayPort = Ports.anyFree();
+        this.redisProxy = DelayProxy.start(0, redisPort);
+        String partMain = PartMain.class.getName();
+        broker = ProcessPart.java("broker", "512m", partMain, List.of("broker", "--data-dir",
+                dir.resolve("broker").toString(), "--port", String.valueOf(kafkaPort)), ReadyLine.MARKER, dir);
+        redis = ProcessPart.java("redis", "64m", partMain, List.of("redis", "--port", String.valueOf(redisPort)),
+                ReadyLine.MARKER, dir);
+        gateway = ProcessPart.java("gateway", "128m", partMain, List.of("gateway", "--port", String.valueOf(gatewayPort),
+                "--latency-ms", String.valueOf(settings.gatewayLatency().toMillis())), ReadyLine.MARKER, dir);
+        Path accounts = dir.resolve("accounts.json");
+        Path apiKeys = dir.resolve("api-keys.json");
+        for (int i = 0; i < 2; i++) {
+            int port = Ports.anyFree();
+            ingressPorts.add(port);
+            ingresses.add(ProcessPart.java("ingress-" + (i + 1), "384m", partMain, List.of("ingress",
+                    "--kafka", kafka(), "--redis", "redis://127.0.0.1:" + redisProxy.port(), "--port", String.valueOf(port),
+                    "--namespace", topics.namespace(), "--accounts", accounts.toString(), "--api-keys", apiKeys.toString()),
+                    INGRESS_READY, dir));
+            workers.add(ProcessPart.java("worker-" + (i + 1), "384m", WorkerMain.class.getName(), List.of(
+                    "--kafka", kafka(), "--namespace", topics.namespace(), "--gateway-url", gatewayUri().toString(),
+                    "--state-dir", dir.resolve("worker-" + (i + 1)).toString(), "--payment-timeout-ms", "3000",
+                    "--record-lock-ms", "15000"), WorkerMain.READY, dir));
+        }
+        DemoAccounts.ensure(accounts, apiKeys);
+    }
+
+    /** Starts every part (the independent ones side by side), creates the topics, and returns once all are ready. */
+    static ChaosCluster start(ChaosSettings settings) {
+        ChaosCluster cluster;
+        try {
+            cluster = new ChaosCluster(settings);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Runtime.getRuntime().addShutdownHook(cluster.shutdownHook);
+        try {
+            together(List.of(cluster.broker, cluster.redis, cluster.gateway));
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.kafka()))) {
+                TopicCreator.ensure(admin, cluster.topics,
+                        TopicSettings.defaults().withPartitions(settings.partitions()), 60_000);
+            }
+            together(List.of(cluster.workers.get(0), cluster.workers.get(1), cluster.ingresses.get(0),
+                    cluster.ingresses.get(1)));
+            return cluster;
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private static void together(List<ProcessPart> parts) {
+        CompletableFuture.allOf(parts.stream()
+                .map(part -> CompletableFuture.runAsync(part::start, command -> Thread.ofVirtual().start(command)))
+                .toArray(CompletableFuture[]::new)).join();
+    }
+
+    String kafka() {
+        return "127.0.0.1:" + kafkaPort;
+    }
+
+    TopicNames topics() {
+        return topics;
+    }
+
+    ChaosSettings settings() {
+        return settings;
+    }
+
+    URI ingress(int index) {
+        return URI.create("http://127.0.0.1:" + ingressPorts.get(index));
+    }
+
+    ProcessPart ingressPart(int index) {
+        return ingresses.get(index);
+    }
+
+    ProcessPart worker(int index) {
+        return workers.get(index);
+    }
+
+    ProcessPart broker() {
+        return broker;
+    }
+
+    ProcessPart redis() {
+        return redis;
+    }
+
+    DelayProxy redisProxy() {
+        return redisProxy;
+    }
+
+    URI gatewayUri() {
+        return URI.create("http://127.0.0.1:" + gatewayPort);
+    }
+
+    HttpClient http() {
+        return http;
+    }
+
+    /** A bearer token for {@code buyer}, signed with the secret the ingress instances share. */
+    String token(String buyer) {
+        return tokens.issue(buyer, Duration.ofHours(2));
+    }
+
+    /** Writes {@code event} to the events topic and waits until both ingress instances show it. */
+    void define(EventDefinition event) {
+        Pipeline.publishEvent(kafka(), topics, event);
+        for (int i = 0; i < ingressPorts.size(); i++) {
+            URI uri = ingress(i).resolve("/v1/events/" + event.eventId());
+            Waits.until(Duration.ofSeconds(60), "event " + event.eventId() + " on ingress " + (i + 1),
+                    () -> status(uri) == 200);
+        }
+    }
+
+    /** Idempotency keys the gateway took money for more than once. */
+    int doubleCharges() {
+        JsonNode charges = gatewayLedger().path("charges");
+        int doubled = 0;
+        for (JsonNode count : charges) {
+            doubled += count.asInt() > 1 ? 1 : 0;
+        }
+        return doubled;
+    }
+
+    /** The gateway's ledger as it answers {@code GET /v1/ledger}. */
+    JsonNode gatewayLedger() {
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(gatewayUri().resolve("/v1/ledger"))
+                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+            return new ObjectMapper().readTree(response.body());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the gateway's ledger", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The status of a GET, or -1 when nothing answered. */
+    int status(URI uri) {
+        try {
+            return http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (IOException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    @Override
+    public void close() {
+        stopAll();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs or ran
+        }
+        http.close();
+    }
+
+    /** Stops the ingress instances first, then the workers (they drain), then what they depend on. */
+    private synchronized void stopAll() {
+        List<ProcessPart> order = new ArrayList<>(ingresses);
+        order.addAll(workers);
+        CompletableFuture.allOf(order.stream()
+                .map(part -> CompletableFuture.runAsync(part::close, command -> new Thread(command).start()))
+                .toArray(CompletableFuture[]::new)).join();
+        gateway.close();
+        broker.close();
+        redis.close();
+        redisProxy.close();
+    }
+
+    private static int twoFreePorts() {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int port = Ports.anyFree();
+            if (port < 65_535 && Ports.isFree(port + 1)) {
+                return port; // the broker's controller listener takes port + 1
+            }
+        }
+        throw new IllegalStateException("no two consecutive free ports");
+    }
+}

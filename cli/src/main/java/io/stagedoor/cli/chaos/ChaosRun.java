@@ -1,0 +1,40 @@
+package io.stagedoor.cli.chaos;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A chaos run: starts the cluster once, plays each scenario in turn on it, stops every process, and prints the
+ * figures. What {@code stagedoor chaos} and the CI test both call.
+ */
+public final class ChaosRun {
+
+    private ChaosRun() {
+    }
+
+    /** Plays the scenarios named by {@code scenario} ({@code all} for every one) and returns their figures. */
+    public static List<LossFigures> play(String scenario, ChaosSettings settings, PrintStream out) {
+        List<FaultScenario> scenarios = FaultScenario.named(scenario);
+        List<LossFigures> figures = new ArrayList<>();
+        long began = System.nanoTime();
+        out.println("starting the cluster in " + settings.runDir().toAbsolutePath() + " ...");
+        try (ChaosCluster cluster = ChaosCluster.start(settings)) {
+            out.printf("cluster up in %d s: broker %s, ingress %s and %s, namespace %s%n",
+                    (System.nanoTime() - began) / 1_000_000_000, cluster.kafka(), cluster.ingress(0), cluster.ingress(1),
+                    cluster.topics().namespace());
+            ScenarioRun run = new ScenarioRun(cluster, out);
+            for (FaultScenario each : scenarios) {
+                long start = System.nanoTime();
+                LossFigures result = run.run(each);
+                figures.add(result);
+                out.printf("%s done in %d s: %s%n", each.name(), (System.nanoTime() - start) / 1_000_000_000,
+                        result.lossless() ? "nothing lost" : "LOSS");
+            }
+        }
+        FiguresTable.print(figures, out);
+        out.printf("%nchaos run took %d s; logs in %s%n", (System.nanoTime() - began) / 1_000_000_000,
+                settings.runDir().toAbsolutePath());
+        return figures;
+    }
+}
