@@ -7,18 +7,21 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the pipeline's logs off the terminal while the demo's progress line runs (the report says what the logs
- * would: breaker transitions, fallbacks); errors still show. {@link #close()} restores the levels.
+ * would: breaker transitions, fallbacks): our own errors still show; the embedded broker's and the clients' logs
+ * do not ({@code --verbose} lets everything through). {@link #close()} restores the levels.
  */
 final class QuietLogs implements AutoCloseable {
 
     private static final List<String> LOGGERS = List.of(org.slf4j.Logger.ROOT_LOGGER_NAME, "io.stagedoor",
-            "org.apache.kafka", "kafka");
+            "org.apache.kafka", "kafka", "io.lettuce", "io.netty", "org.glassfish");
+    /** Loggers that stay at ERROR; the others (third parties) are turned off. */
+    private static final List<String> OURS = List.of(org.slf4j.Logger.ROOT_LOGGER_NAME, "io.stagedoor");
 
     private final List<Level> before;
 
     private QuietLogs() {
         before = LOGGERS.stream().map(name -> logger(name).getLevel()).toList();
-        LOGGERS.forEach(name -> logger(name).setLevel(Level.ERROR));
+        LOGGERS.forEach(name -> logger(name).setLevel(OURS.contains(name) ? Level.ERROR : Level.OFF));
     }
 
     /** Quiet until closed; does nothing when logback is not the binding. */
