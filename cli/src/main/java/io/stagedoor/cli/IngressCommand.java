@@ -19,8 +19,14 @@ final class IngressCommand implements Callable<Integer> {
     @Option(names = "--redis", description = "Redis URI (redis://host:port).")
     String redis;
 
-    @Option(names = "--port", defaultValue = "8080", description = "HTTP port (default ${DEFAULT-VALUE}).")
-    int port;
+    @Option(names = "--port", description = "HTTP port (default: ingress.port, 8080).")
+    Integer port;
+
+    @Option(names = "--bind", description = "Address to listen on (default: ingress.bind-address, 127.0.0.1).")
+    String bind;
+
+    @Option(names = "--instance-count", description = "Ingress instances behind the balancer (default: ingress.instance-count, 1).")
+    Integer instanceCount;
 
     @Option(names = "--namespace", defaultValue = "", description = "Topic namespace (default none).")
     String namespace;
@@ -39,15 +45,24 @@ final class IngressCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        IngressSettings.Builder builder = config.load().ingress(kafka).topics(new TopicNames(namespace)).port(port)
+        IngressSettings.Builder builder = config.load().ingress(kafka).topics(new TopicNames(namespace))
                 .redisUri(redis).accountsFile(accounts).apiKeysFile(apiKeys);
+        if (port != null) {
+            builder.port(port);
+        }
+        if (bind != null) {
+            builder.bindAddress(bind);
+        }
+        if (instanceCount != null) {
+            builder.instanceCount(instanceCount);
+        }
         if (trustedProxies != null) {
             builder.trustedProxies(trustedProxies);
         }
         IngressSettings settings = builder.build();
         Ingress ingress = Ingress.start(settings);
         Runtime.getRuntime().addShutdownHook(new Thread(ingress::close, "ingress-stop"));
-        System.out.println("ingress listening on http://127.0.0.1:" + ingress.port());
+        System.out.println("ingress listening on http://" + settings.bindAddress() + ":" + ingress.port());
         Thread.currentThread().join(Duration.ofDays(365).toMillis());
         return 0;
     }

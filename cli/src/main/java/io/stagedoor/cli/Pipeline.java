@@ -1,5 +1,7 @@
 package io.stagedoor.cli;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.stagedoor.cli.config.StagedoorConfig;
 import io.stagedoor.embedded.EmbeddedKafka;
 import io.stagedoor.embedded.EmbeddedRedis;
@@ -98,14 +100,15 @@ public final class Pipeline implements AutoCloseable {
                 .withKafka(kafkaBootstrap)
                 .withNamespace(options.topics().namespace())
                 .withStateDir(options.dataDir().resolve("streams"));
-        workers = Workers.start(workerSettings, Workers.gatewayFor(workerSettings));
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        workers = Workers.start(workerSettings, Workers.gatewayFor(workerSettings), registry);
         started.push(workers);
         awaitReady(workers);
         Path accounts = options.dataDir().resolve("accounts.json");
         Path apiKeys = options.dataDir().resolve("api-keys.json");
         DemoAccounts.ensure(accounts, apiKeys);
         ingress = Ingress.start(config.ingress(kafkaBootstrap).topics(options.topics()).port(options.port())
-                .redisUri(redisUri).accountsFile(accounts).apiKeysFile(apiKeys).build());
+                .redisUri(redisUri).accountsFile(accounts).apiKeysFile(apiKeys).build(), registry);
         started.push(ingress);
     }
 

@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
         description = "The front door of a ticket on-sale: rate limits, backpressure and a Kafka pipeline.",
         subcommands = {UpCommand.class, IngressCommand.class, WorkersCommand.class, TokenCommand.class,
                 TopicsCommand.class, EventsCommand.class, AccountsCommand.class, KeysCommand.class, QueueCommand.class, ConfigCommand.class,
-                io.stagedoor.cli.audit.AuditCommand.class,
+                io.stagedoor.cli.audit.AuditCommand.class, io.stagedoor.cli.demo.DemoCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Stagedoor implements Runnable {
 

@@ -1,5 +1,7 @@
 package io.stagedoor.cli;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.stagedoor.workers.WorkerRole;
 import io.stagedoor.workers.WorkerSettings;
 import io.stagedoor.workers.Workers;
@@ -31,6 +33,12 @@ final class WorkersCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     io.stagedoor.cli.config.ConfigOptions config;
 
+    @Option(names = "--metrics-port", defaultValue = "9404", description = "Port of GET /metrics (default ${DEFAULT-VALUE}; 0 picks one).")
+    int metricsPort;
+
+    @Option(names = "--metrics-bind", defaultValue = "127.0.0.1", description = "Address of GET /metrics (default ${DEFAULT-VALUE}).")
+    String metricsBind;
+
     @Option(names = "--gateway-url", description = "The payment gateway's base URL (default: the in-process simulated gateway).")
     java.net.URI gatewayUrl;
 
@@ -41,11 +49,15 @@ final class WorkersCommand implements Callable<Integer> {
         if (gatewayUrl != null) {
             settings = settings.withGatewayUrl(gatewayUrl);
         }
-        Workers workers = Workers.start(settings, Workers.gatewayFor(settings));
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        Workers workers = Workers.start(settings, Workers.gatewayFor(settings), registry);
+        MetricsEndpoint metrics = MetricsEndpoint.start(metricsBind, metricsPort, registry);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             workers.close();
+            metrics.close();
         }, "workers-drain"));
-        System.out.println("workers running " + settings.roles() + " against " + kafka);
+        System.out.println("workers running " + settings.roles() + " against " + kafka + "; metrics on http://"
+                + metricsBind + ":" + metrics.port() + "/metrics");
         Thread.currentThread().join(Duration.ofDays(365).toMillis());
         return 0;
     }

@@ -93,18 +93,25 @@ public final class Ingress implements AutoCloseable {
 
     /** Starts an instance; the topics must exist. Returns once it is serving and has read the events. */
     public static Ingress start(IngressSettings settings) {
+        return start(settings, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+    }
+
+    /**
+     * Starts an instance whose meters go to {@code registry} (shared with the workers when they run in the same
+     * process, so one {@code /metrics} shows both).
+     */
+    public static Ingress start(IngressSettings settings, PrometheusMeterRegistry registry) {
         Deque<AutoCloseable> parts = new ArrayDeque<>();
         try {
-            return start(settings, parts);
+            return start(settings, parts, registry);
         } catch (RuntimeException e) {
             closeAll(parts);
             throw e;
         }
     }
 
-    private static Ingress start(IngressSettings settings, Deque<AutoCloseable> parts) {
+    private static Ingress start(IngressSettings settings, Deque<AutoCloseable> parts, PrometheusMeterRegistry registry) {
         Clock clock = Clock.systemUTC();
-        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         IngressMetrics metrics = new IngressMetrics(registry);
         CorrelationIds ids = new CorrelationIds(settings.secretBytes(), clock);
         BuyerTokens tokens = new BuyerTokens(settings.secretBytes(), settings.tokenIssuer(), clock);

@@ -65,7 +65,8 @@ public final class CheckoutPool implements AutoCloseable {
         for (int i = 0; i < settings.poolSize(); i++) {
             PaymentLane lane = new PaymentLane(clientPrefix + i, settings, gateway, producer, metrics);
             lanes.add(lane);
-            threads.add(Thread.ofVirtual().name("checkout-lane-" + i).start(lane));
+            // platform threads: a lane blocks inside the Kafka client, whose locks would pin a virtual thread on Java 21
+            threads.add(Thread.ofPlatform().daemon().name("checkout-lane-" + i).start(lane));
         }
         return new CheckoutPool(lanes, threads, producer, settings, clientPrefix);
     }

@@ -10,6 +10,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
+import java.util.TreeSet;
 
 /**
  * No key of one limit was admitted more than its policy allows over any window: the recorded decisions of the
@@ -20,6 +22,10 @@ import java.util.Map;
  *
  * <p>The replay assumes the ingress records an {@code admitted} decision per limit only when that limit's tokens
  * were taken (a request refused by another limit is recorded as such).
+ *
+ * <p>A Redis that restarts without persistence comes back with every bucket full. So when any fallback decision
+ * falls between two decisions of a key, the replay starts that key's bucket afresh, as Redis may have; the keys so
+ * reset are counted in the details ({@code resetAfterOutage}), next to the fallback periods the audit reports.
  */
 final class LimitHeld implements Check {
 
@@ -49,15 +55,23 @@ final class LimitHeld implements Check {
         }
         Offenses offenses = new Offenses(keep);
         Map<String, Long> outcomes = new LinkedHashMap<>();
+        NavigableSet<Long> fallbackClocks = fallbackClocks(evidence);
         long judged = 0;
+        long resets = 0;
         for (List<Located<AdmissionRecord>> records : byKey.values()) {
             // Stable: decisions stamped in the same millisecond keep the topic's order.
             records.sort(Comparator.comparingLong(r -> r.value().clockMillis()));
             ReplayedBucket bucket = new ReplayedBucket();
+            long previous = Long.MIN_VALUE;
             for (Located<AdmissionRecord> located : records) {
                 AdmissionRecord record = located.value();
                 judged++;
                 outcomes.merge(record.outcome(), 1L, Long::sum);
+                if (previous != Long.MIN_VALUE && outageBetween(fallbackClocks, previous, record.clockMillis())) {
+                    bucket = new ReplayedBucket();
+                    resets++;
+                }
+                previous = record.clockMillis();
                 if (AdmissionRecord.ADMITTED.equals(record.outcome())) {
                     replay(bucket, located, offenses);
                 }
@@ -65,6 +79,7 @@ final class LimitHeld implements Check {
         }
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("keys", byKey.size());
+        details.put("resetAfterOutage", resets);
         details.put("decisions", judged);
         details.put("admitted", outcomes.getOrDefault(AdmissionRecord.ADMITTED, 0L));
         details.put("refused", outcomes.getOrDefault(AdmissionRecord.REFUSED, 0L));
@@ -75,6 +90,23 @@ final class LimitHeld implements Check {
                 - outcomes.getOrDefault(AdmissionRecord.FALLBACK_OPEN, 0L)
                 - outcomes.getOrDefault(AdmissionRecord.FALLBACK_LOCAL, 0L));
         return CheckResult.judged(name(), promise, judged, offenses, details);
+    }
+
+    private static NavigableSet<Long> fallbackClocks(Evidence evidence) {
+        NavigableSet<Long> clocks = new TreeSet<>();
+        for (Located<AdmissionRecord> record : evidence.admissions()) {
+            String outcome = record.value().outcome();
+            if (AdmissionRecord.FALLBACK_OPEN.equals(outcome) || AdmissionRecord.FALLBACK_LOCAL.equals(outcome)) {
+                clocks.add(record.value().clockMillis());
+            }
+        }
+        return clocks;
+    }
+
+    /** Whether some fallback decided after {@code from} and no later than {@code to}. */
+    private static boolean outageBetween(NavigableSet<Long> fallbackClocks, long from, long to) {
+        Long first = fallbackClocks.higher(from);
+        return first != null && first <= to;
     }
 
     private void replay(ReplayedBucket bucket, Located<AdmissionRecord> located, Offenses offenses) {

@@ -19,12 +19,16 @@ import java.util.Set;
  * that time, plus one second's worth of slack for instances that each admit their share. Buyers who come back late
  * for their pass (a low position admitted late) do not move the frontier and are fine; nobody may be admitted
  * twice. The frontier starts at 0 at a shuffle; in a window that opens mid-sale, the first second of admissions
- * sets it.
+ * sets it. Tickets an instance issued from its own queue while Redis was unreachable ({@code local-…}) have
+ * positions of that queue alone: they are checked for double admission and counted, but do not move the shared
+ * frontier.
  */
 final class WaitingRoomOrder implements Check {
 
     static final String NAME = "waiting-room-order";
     private static final Duration BASELINE = Duration.ofSeconds(1);
+    /** How tickets from an instance's own fallback queue begin. */
+    static final String LOCAL_TICKET = "local-";
 
     /** One event's replay: the allowance is the integral of the rate, in positions. */
     private static final class Room {
@@ -48,6 +52,7 @@ final class WaitingRoomOrder implements Check {
         Map<String, Room> rooms = new HashMap<>();
         Offenses offenses = new Offenses(keep);
         long admissions = 0;
+        long local = 0;
         for (Located<WaitingRoomRecord> located : evidence.waitingRoom()) {
             WaitingRoomRecord record = located.value();
             Instant at = record.at() != null ? record.at() : located.ref().timestamp();
@@ -66,7 +71,12 @@ final class WaitingRoomOrder implements Check {
                 }
                 case WaitingRoomRecord.ADMITTED -> {
                     admissions++;
-                    admit(room, located, at, offenses);
+                    if (record.ticket() != null && record.ticket().startsWith(LOCAL_TICKET)) {
+                        local++;
+                        notTwice(room, located, offenses);
+                    } else {
+                        admit(room, located, at, offenses);
+                    }
                 }
                 default -> { }
             }
@@ -74,16 +84,26 @@ final class WaitingRoomOrder implements Check {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("events", rooms.size());
         details.put("admissions", admissions);
+        details.put("fallbackAdmissions", local);
         details.put("records", evidence.waitingRoom().size());
         return CheckResult.judged(NAME, "waiting-room admissions followed positions and the recorded rate",
                 admissions, offenses, details);
     }
 
-    private static void admit(Room room, Located<WaitingRoomRecord> located, Instant at, Offenses offenses) {
+    /** False (and an offense) when the ticket was admitted before. */
+    private static boolean notTwice(Room room, Located<WaitingRoomRecord> located, Offenses offenses) {
         WaitingRoomRecord record = located.value();
         String ticket = record.ticket() != null ? record.ticket() : record.buyerId();
         if (ticket != null && !room.admitted.add(ticket)) {
             offenses.add(Offense.at(located.ref(), ticket, AuditMessages.admittedTwice(record.eventId(), ticket)));
+            return false;
+        }
+        return true;
+    }
+
+    private static void admit(Room room, Located<WaitingRoomRecord> located, Instant at, Offenses offenses) {
+        WaitingRoomRecord record = located.value();
+        if (!notTwice(room, located, offenses)) {
             return;
         }
         if (record.position() <= room.frontier) {

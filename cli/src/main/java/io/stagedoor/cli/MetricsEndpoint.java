@@ -1,0 +1,48 @@
+package io.stagedoor.cli;
+
+import com.sun.net.httpserver.HttpServer;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executors;
+
+/** {@code GET /metrics} in Prometheus text format for a process with no HTTP server of its own (a worker). */
+final class MetricsEndpoint implements AutoCloseable {
+
+    private final HttpServer server;
+
+    private MetricsEndpoint(HttpServer server) {
+        this.server = server;
+    }
+
+    static MetricsEndpoint start(String bind, int port, PrometheusMeterRegistry registry) {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(bind, port), 16);
+            server.createContext("/metrics", exchange -> {
+                byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+                exchange.sendResponseHeaders(200, body.length);
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(body);
+                }
+            });
+            server.setExecutor(Executors.newSingleThreadExecutor(r -> Thread.ofPlatform().daemon().name("metrics").unstarted(r)));
+            server.start();
+            return new MetricsEndpoint(server);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serve metrics on " + bind + ":" + port, e);
+        }
+    }
+
+    int port() {
+        return server.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
