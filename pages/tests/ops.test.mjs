@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_KEY, BASE_URL, EVENT_ID, PHONE, launch, screenshot } from './support/browser.mjs';
+import { ADMIN_KEY, BASE_URL, EVENT_ID, PHONE, launch, screenshot, signIn } from './support/browser.mjs';
 
 const room = async () => (await fetch(`${BASE_URL}/v1/admin/events/${EVENT_ID}/waiting-room`,
   { headers: { 'X-Admin-Key': ADMIN_KEY } })).json();
@@ -46,6 +46,40 @@ test('the operator changes the entry rate, pauses and resumes, and the page show
     await fetch(`${BASE_URL}/v1/admin/events/${EVENT_ID}/waiting-room`, { method: 'PUT',
       headers: { 'X-Admin-Key': ADMIN_KEY, 'Content-Type': 'application/json' },
       body: JSON.stringify({ entryRatePerSecond: before.entryRatePerSecond, paused: before.paused }) });
+  }
+});
+
+test('while entry is paused a buyer sees their place in line, the operator sees them, and resuming lets them in', { timeout: 120_000 }, async () => {
+  const browser = await launch();
+  try {
+    const ops = await browser.newPage();
+    await ops.goto(`${BASE_URL}/ops`);
+    await ops.getByLabel('Admin key').fill(ADMIN_KEY);
+    await ops.getByRole('button', { name: 'Watch' }).click();
+    await ops.getByRole('button', { name: 'Pause entry' }).click();
+    await ops.locator('#room-state', { hasText: 'Paused' }).waitFor();
+
+    const buyer = await browser.newPage();
+    await buyer.setViewportSize(PHONE);
+    await signIn(buyer, 'linus');
+    await buyer.getByRole('button', { name: /^Choose / }).first().click();
+    await buyer.getByRole('heading', { name: 'Waiting room' }).waitFor();
+    await buyer.locator('#queue-position', { hasText: /^[1-9][\d,]*$/ }).waitFor({ timeout: 10_000 });
+    await buyer.locator('#notice', { hasText: 'in line' }).waitFor();
+    await buyer.waitForTimeout(1500);
+    await screenshot(buyer, 'queue-1-waiting-phone');
+
+    await ops.locator('#room-length', { hasText: /^[1-9]/ }).waitFor({ timeout: 10_000 });
+    await ops.locator('#chart-room-length li[data-key="waiting"]', { hasText: /: [1-9]/ }).waitFor({ timeout: 5000 });
+    await screenshot(ops, 'ops-3-buyer-in-line');
+
+    await ops.getByRole('button', { name: 'Resume entry' }).click();
+    await buyer.getByRole('heading', { name: 'Pick your seats' }).waitFor({ timeout: 30_000 });
+    await buyer.locator('#notice', { hasText: 'It is your turn' }).waitFor();
+  } finally {
+    await browser.close();
+    await fetch(`${BASE_URL}/v1/admin/events/${EVENT_ID}/waiting-room`, { method: 'PUT',
+      headers: { 'X-Admin-Key': ADMIN_KEY, 'Content-Type': 'application/json' }, body: '{"paused":false}' });
   }
 });
 

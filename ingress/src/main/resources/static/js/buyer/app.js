@@ -2,7 +2,7 @@
 // One section shows at a time; its heading takes focus so keyboard and screen-reader users land on it.
 
 import { ApiError, request } from '../api.js';
-import { clock, money, seconds } from '../format.js';
+import { clock, money, roughly } from '../format.js';
 import { Notice } from '../notice.js';
 import { HoldCountdown, holdSeats, payForHold, REASONS } from './hold.js';
 import { waitInRoom } from './queue.js';
@@ -107,12 +107,13 @@ async function chooseEvent(event) {
 
 async function enterRoom(event) {
   show('queue');
+  $('queue-since').textContent = clock(new Date());
   const { token } = session.current();
   const admitted = await waitInRoom(event.eventId, {
     token, wait, notice,
     onPlace: (ticket) => {
       $('queue-position').textContent = ticket.position.toLocaleString();
-      $('queue-wait').textContent = seconds(Math.ceil(ticket.estimatedWaitSeconds));
+      $('queue-wait').textContent = roughly(ticket.estimatedWaitSeconds);
     },
   });
   if (admitted) {

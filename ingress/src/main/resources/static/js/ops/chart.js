@@ -82,7 +82,7 @@ export class LineChart {
       const swatch = document.createElement('span');
       swatch.className = 'swatch';
       swatch.style.background = this.style(key).color;
-      const value = Number.isFinite(latest[key]) ? `${this.format(latest[key])} ${this.unit}` : 'no value';
+      const value = Number.isFinite(latest[key]) ? `${this.format(latest[key])} ${this.unit}`.trim() : 'no value';
       item.append(swatch, `${this.names[key] || key}: `);
       const number = document.createElement('span');
       number.className = 'value';
