@@ -1,5 +1,5 @@
-// A buyer goes from sign-in to confirmation: event, waiting room, seat map, hold with its countdown, a declined
-// test card, then a card that pays, and the tickets.
+// A buyer goes from sign-in to confirmation: event, waiting room, seat map (by pointer and by keyboard), hold with
+// its countdown, a declined test card, then a card that pays, and the tickets.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,10 +19,16 @@ test('a buyer signs in, holds two seats, pays and sees one ticket per seat', { t
 
     await page.getByRole('button', { name: /^Choose / }).first().click();
     await page.getByRole('heading', { name: 'Pick your seats' }).waitFor({ timeout: 60_000 });
-    const free = page.locator('.seat-row[aria-label="Row E"] button.seat[data-status="available"]');
-    await free.first().waitFor();
-    const seats = [await free.nth(0).getAttribute('data-seat'), await free.nth(1).getAttribute('data-seat')];
-    for (const seat of seats) await page.locator(`button.seat[data-seat="${seat}"]`).click();
+    // the first seat by pointer, its neighbour by keyboard: arrow keys move the focus, Space chooses
+    await page.locator('.seat-row[aria-label="Row E"] button.seat[data-status="available"]').first().waitFor();
+    const first = await page.evaluate(() => [...document.querySelectorAll('.seat-row[aria-label="Row E"] button.seat')]
+      .find((b, i, all) => b.dataset.status === 'available' && all[i + 1]?.dataset.status === 'available').dataset.seat);
+    await page.locator(`button.seat[data-seat="${first}"]`).click();
+    await page.keyboard.press('ArrowRight');
+    const second = await page.evaluate(() => document.activeElement.dataset.seat);
+    await page.keyboard.press('Space');
+    const seats = [first, second];
+    assert.equal(await page.locator(`button.seat[data-seat="${second}"]`).getAttribute('aria-pressed'), 'true');
     assert.match(await page.locator('#seat-summary').innerText(), new RegExp(`2 chosen: ${seats.join(', ')}`));
     await screenshot(page, 'buyer-3-seats');
     await page.setViewportSize(PHONE);
