@@ -67,7 +67,7 @@ final class BadInputs {
     private BadRequest wronglyEncodedHold() {
         byte[] latin1 = "{\"seats\":[\"S-\u00e9\u00ff\"]}".getBytes(StandardCharsets.ISO_8859_1);
         byte[] invalidUtf8 = {'{', '"', 's', 'e', 'a', 't', 's', '"', ':', '[', '"', (byte) 0xC3, (byte) 0x28, '"', ']', '}'};
-        byte[] utf16 = "{\"seats\":[\"S-1\"]}".getBytes(StandardCharsets.UTF_16);
+        byte[] utf16 = "{\"seats\":[\"Z-1\"]}".getBytes(StandardCharsets.UTF_16);
         byte[] body = pick(latin1, invalidUtf8, utf16, new byte[]{(byte) 0xEF, (byte) 0xBB, (byte) 0xBF, '{', '}'});
         Map<String, String> headers = new LinkedHashMap<>(Map.of("Authorization", "Bearer " + validToken.get()));
         String type = pick(JSON, "application/json; charset=ebcdic", "text/plain", "application/xml",
@@ -85,7 +85,7 @@ final class BadInputs {
         headers.put("Authorization", pick("Bearer " + forgedToken(), "Bearer", "Basic YWRhOnN0YWdlZG9vcg==",
                 "bearer " + validToken.get() + "x", "Bearer " + validToken.get().replace('.', '_'), "Bearer ../../etc"));
         return new BadRequest("forged", "POST", "/v1/events/" + eventId + "/holds", headers,
-                bytes("{\"seats\":[\"S-1\"]}"));
+                bytes("{\"seats\":[\"Z-1\"]}"));
     }
 
     private BadRequest badCheckout() {
@@ -144,7 +144,7 @@ final class BadInputs {
             return new BadRequest("forged", "GET", "/v1/events/" + pick(eventId, "nope") + "/queue/"
                     + pick(randomId(30), "%2e%2e", "x".repeat(400)), headers, new byte[0]);
         }
-        return post("malformed", "/v1/events/" + pick("nope", "x".repeat(300), eventId) + "/queue", headers,
+        return post("malformed", "/v1/events/" + pick("nope", "x".repeat(300)) + "/queue", headers,
                 random.nextBoolean() ? malformedJson() : new byte[0]);
     }
 
@@ -154,13 +154,13 @@ final class BadInputs {
         String path = "/v1/admin/events/" + pick("fuzz-" + randomId(6), eventId, "%20")
                 + (random.nextBoolean() ? "/waiting-room" : "");
         byte[] body = bytes(pick("{\"entryRatePerSecond\":\"fast\"}", "{\"entryRatePerSecond\":-5}",
-                "{\"paused\":\"maybe\"}", "{\"eventId\":5,\"seats\":\"all\"}", "{\"seats\":[1,2,3]}", "{}",
-                "{\"eventId\":\"other\",\"organizerId\":null}"));
+                "{\"paused\":\"maybe\"}", "{\"eventId\":5,\"seats\":\"all\"}", "{\"seats\":[1,2,3]}"));
         if (random.nextInt(3) == 0) {
             body = malformedJson();
         }
         if (!headers.get("X-Admin-Key").equals("dev-admin-key")) {
-            return new BadRequest("forged", pick("PUT", "GET"), path, headers, body);
+            return random.nextBoolean() ? new BadRequest("forged", "PUT", path, headers, body)
+                    : new BadRequest("forged", "GET", path, headers, new byte[0]);
         }
         return new BadRequest("wrongly typed", "PUT", path, headers, body);
     }
@@ -177,8 +177,8 @@ final class BadInputs {
     private BadRequest wrongMethod() {
         String path = pick("/v1/events/" + eventId + "/holds", "/v1/holds/hold_x/checkout", "/v1/login", "/v1/scans",
                 "/v1/results/" + randomId(54), "/v1/admin/events/" + eventId, "/v1/events");
-        return new BadRequest("wrong method", pick("DELETE", "PATCH", "PUT", "OPTIONS"), path, buyer(),
-                bytes("{}"));
+        String method = pick("DELETE", "PATCH", "PUT");
+        return new BadRequest("wrong method", method, path, buyer(), method.equals("DELETE") ? new byte[0] : bytes("{}"));
     }
 
     private BadRequest post(String kind, String path, Map<String, String> headers, byte[] body) {

@@ -56,7 +56,8 @@ final class ChaosCluster implements AutoCloseable {
     private final List<ProcessPart> ingresses = new ArrayList<>();
     private final DelayProxy redisProxy;
     private final Thread shutdownHook = new Thread(this::stopAll, "chaos-cluster-stop");
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
     private final BuyerTokens tokens = new BuyerTokens(
             IngressSettings.DEVELOPMENT_SECRET.getBytes(StandardCharsets.UTF_8), "stagedoor", Clock.systemUTC());
 

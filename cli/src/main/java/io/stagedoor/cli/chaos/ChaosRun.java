@@ -24,6 +24,8 @@ public final class ChaosRun {
                     (System.nanoTime() - began) / 1_000_000_000, cluster.kafka(), cluster.ingress(0), cluster.ingress(1),
                     cluster.topics().namespace());
             ScenarioRun run = new ScenarioRun(cluster, out);
+            LossFigures warm = run.run(new WarmUp());
+            out.printf("warm-up: %,d offered, %s%n", warm.offered(), warm.lossless() ? "nothing lost" : "LOSS");
             for (FaultScenario each : scenarios) {
                 long start = System.nanoTime();
                 LossFigures result = run.run(each);

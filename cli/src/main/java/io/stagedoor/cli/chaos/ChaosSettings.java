@@ -41,11 +41,11 @@ public record ChaosSettings(Path runDir, Duration load, int rate, int buyers, in
         }
     }
 
-    /** The CI size: 12 s of load per scenario at 5 buyers/s, short outages, 3,000 bad requests. */
+    /** The CI size: 8 s of load per scenario at 5 buyers/s, short outages, 2,000 bad requests. */
     public static ChaosSettings ci(Path runDir) {
-        return new ChaosSettings(runDir, Duration.ofSeconds(12), 5, 200, 3, Duration.ofMillis(200),
+        return new ChaosSettings(runDir, Duration.ofSeconds(8), 5, 200, 3, Duration.ofMillis(200),
                 Duration.ofSeconds(3), Duration.ofSeconds(5), Duration.ofSeconds(2), Duration.ofSeconds(2),
-                Duration.ofMillis(200), Duration.ofSeconds(3), 3_000, Duration.ofSeconds(90), 11);
+                Duration.ofMillis(200), Duration.ofSeconds(3), 2_000, Duration.ofSeconds(90), 11);
     }
 
     /**

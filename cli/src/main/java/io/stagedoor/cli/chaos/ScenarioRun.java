@@ -51,8 +51,8 @@ final class ScenarioRun {
             Duration leastAfter = settings.load().dividedBy(4);
             Waits.pause(rest.compareTo(leastAfter) > 0 ? rest : leastAfter);
             load.stop();
-            to = Instant.now();
             load.awaitVisits();
+            to = Instant.now(); // a visit's checkout is published after its hold's result: the window ends after both
         }
         ScenarioAudit audit = ScenarioAudit.of(cluster, from, to, tally.acceptedIds());
         long doubleCharges = cluster.doubleCharges() - doubleChargesBefore;
