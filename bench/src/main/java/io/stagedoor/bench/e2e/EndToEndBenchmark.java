@@ -1,0 +1,82 @@
+package io.stagedoor.bench.e2e;
+
+import io.stagedoor.bench.load.BenchPipeline;
+import io.stagedoor.bench.load.BuyerPasses;
+import io.stagedoor.bench.load.ClosedLoop;
+import io.stagedoor.bench.load.Flags;
+import io.stagedoor.bench.load.Machine;
+import io.stagedoor.bench.load.OpenLoop;
+import io.stagedoor.bench.load.Tally;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The hold path end to end on this machine: {@link BenchPipeline} (embedded KRaft broker and Redis, the inventory
+ * and checkout workers, one ingress) and the driver in one JVM. Open-loop steps at fixed offered rates, latency
+ * from each hold's intended send time to its result reaching the ingress's results view (when a long poll would
+ * be answered); then a closed loop for saturation. Every hold asks for a free seat, so each result should be held.
+ *
+ * <p>Flags: {@code --rates 300,1000,3000 --seconds 10 --warmup 3 --saturation-seconds 10 --connections 256
+ * --saturation-connections 128 --events 40 --seats 2000 --buyers 20000 --partitions 12}.
+ */
+public final class EndToEndBenchmark {
+
+    private EndToEndBenchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Flags flags = Flags.parse(args);
+        List<Double> rates = flags.decimals("rates", "300,1000,3000");
+        Duration step = flags.seconds("seconds", 10);
+        Duration warmup = flags.seconds("warmup", 3);
+        Duration saturation = flags.seconds("saturation-seconds", 10);
+        int connections = flags.integer("connections", 256);
+        int saturationConnections = flags.integer("saturation-connections", 128);
+        int events = flags.integer("events", 40);
+        int seats = flags.integer("seats", 2_000);
+        int buyerCount = flags.integer("buyers", 20_000);
+        int partitions = flags.integer("partitions", 12);
+        flags.rejectUnknown();
+
+        long setup = System.nanoTime();
+        try (BenchPipeline pipeline = BenchPipeline.start(partitions)) {
+            List<String> eventIds = pipeline.defineEvents("e2e", events, seats);
+            BuyerPasses buyers = new BuyerPasses("e2e-buyer", buyerCount);
+            HoldStream holds = new HoldStream(pipeline.http(), eventIds, seats, buyers);
+            System.out.printf(Locale.ROOT, "setup %.1f s: %d events x %d seats (one organizer each), %d buyers, "
+                    + "%d partitions; %s%n", (System.nanoTime() - setup) / 1e9, events, seats, buyerCount, partitions,
+                    Machine.describe());
+            OpenLoop open = new OpenLoop(BenchPipeline.HOST, pipeline.port(), connections);
+            step(pipeline, holds, "warm-up 300/s", figures -> open.run(300, warmup, holds.source(), figures::answered),
+                    false);
+            System.out.println(StepFigures.header());
+            for (double rate : rates) {
+                step(pipeline, holds, String.format(Locale.ROOT, "%.0f/s offered", rate),
+                        figures -> open.run(rate, step, holds.source(), figures::answered), true);
+            }
+            ClosedLoop closed = new ClosedLoop(BenchPipeline.HOST, pipeline.port(), saturationConnections);
+            step(pipeline, holds, "saturation " + saturationConnections + "c",
+                    figures -> closed.run(saturation, holds.source(), figures::answered), true);
+            System.out.printf(Locale.ROOT, "seats never asked for: %d; load average after: %s%n", holds.seatsLeft(),
+                    Machine.loadAverage());
+        }
+    }
+
+    private static void step(BenchPipeline pipeline, HoldStream holds, String name, Load load, boolean print)
+            throws Exception {
+        pipeline.results().reset();
+        StepFigures figures = new StepFigures(name, pipeline.results());
+        figures.answers(load.run(figures));
+        long unanswered = pipeline.results().awaitAll(Duration.ofSeconds(15));
+        if (print) {
+            System.out.println(figures.row(unanswered) + "  [load " + Machine.loadAverage() + "]");
+        }
+    }
+
+    /** One step's load loop, reporting to the step's figures. */
+    @FunctionalInterface
+    private interface Load {
+        Tally run(StepFigures figures) throws InterruptedException;
+    }
+}
