@@ -39,6 +39,7 @@ import io.stagedoor.ingress.http.ProblemMappers;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.metrics.MetricsResource;
 import io.stagedoor.ingress.metrics.SchedulingLag;
+import io.stagedoor.ingress.pages.PagesResource;
 import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.ingress.results.ResultsResource;
 import io.stagedoor.ingress.results.ResultsView;
@@ -184,6 +185,7 @@ public final class Ingress implements AutoCloseable {
                 .register(waitingRoom)
                 .register(new HealthResource(new Readiness(lag, settings.readyLagThreshold(), door)))
                 .register(new MetricsResource(registry))
+                .register(new PagesResource())
                 .register(new EventsResource(catalog, seatMap))
                 .register(new AdminEventsResource(publisher, settings.topics(), catalog, body))
                 .register(new HoldsResource(catalog, publisher, settings.topics(), idempotent, body,
