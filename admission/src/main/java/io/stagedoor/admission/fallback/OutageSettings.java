@@ -1,5 +1,7 @@
 package io.stagedoor.admission.fallback;
 
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.stagedoor.admission.AdmissionMessages;
 
 import java.time.Duration;
@@ -33,6 +35,23 @@ public record OutageSettings(Duration commandTimeout, float failureRatePercent, 
                 throw new IllegalArgumentException(AdmissionMessages.notPositive("breaker setting", value));
             }
         }
+    }
+
+    /**
+     * A circuit breaker with these settings. It only half-opens when a call asks (no timer thread), and its users
+     * register no event consumer, which would build a timestamped event object per call.
+     */
+    public CircuitBreaker breaker(String name) {
+        return CircuitBreaker.of(name,
+                CircuitBreakerConfig.custom()
+                        .failureRateThreshold(failureRatePercent())
+                        .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                        .slidingWindowSize(slidingWindowCalls())
+                        .minimumNumberOfCalls(minimumCalls())
+                        .waitDurationInOpenState(openFor())
+                        .permittedNumberOfCallsInHalfOpenState(probeCalls())
+                        .automaticTransitionFromOpenToHalfOpenEnabled(false)
+                        .build());
     }
 
     public static OutageSettings defaults() {

@@ -2,7 +2,6 @@ package io.stagedoor.admission.fallback;
 
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.stagedoor.admission.AdmissionMessages;
 import io.stagedoor.admission.bucket.BucketOutcome;
 import io.stagedoor.admission.bucket.BucketRequest;
@@ -39,15 +38,7 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
         this.redis = redis;
         this.metrics = metrics;
         this.deadlines = new DeadlineSweeper(settings.commandTimeout(), TICK);
-        this.breaker = CircuitBreaker.of("stagedoor-redis", CircuitBreakerConfig.custom()
-                .failureRateThreshold(settings.failureRatePercent())
-                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
-                .slidingWindowSize(settings.slidingWindowCalls())
-                .minimumNumberOfCalls(settings.minimumCalls())
-                .waitDurationInOpenState(settings.openFor())
-                .permittedNumberOfCallsInHalfOpenState(settings.probeCalls())
-                .automaticTransitionFromOpenToHalfOpenEnabled(false)
-                .build());
+        this.breaker = settings.breaker("stagedoor-redis");
         // No event consumer on the breaker: with one registered, resilience4j builds a timestamped event object
         // for every call. Transitions are noticed by comparing states instead.
         this.observed = new AtomicReference<>(breaker.getState());

@@ -2,7 +2,6 @@ package io.stagedoor.admission.waitingroom;
 
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.stagedoor.admission.fallback.OutageSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,15 +31,7 @@ final class RoomStoreGuard implements RoomStore {
     RoomStoreGuard(RoomStore redis, OutageSettings settings) {
         this.redis = redis;
         this.timeoutMillis = settings.commandTimeout().toMillis();
-        this.breaker = CircuitBreaker.of("stagedoor-waiting-room", CircuitBreakerConfig.custom()
-                .failureRateThreshold(settings.failureRatePercent())
-                .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
-                .slidingWindowSize(settings.slidingWindowCalls())
-                .minimumNumberOfCalls(settings.minimumCalls())
-                .waitDurationInOpenState(settings.openFor())
-                .permittedNumberOfCallsInHalfOpenState(settings.probeCalls())
-                .automaticTransitionFromOpenToHalfOpenEnabled(false)
-                .build());
+        this.breaker = settings.breaker("stagedoor-waiting-room");
         this.observed = new AtomicReference<>(breaker.getState());
     }
 
