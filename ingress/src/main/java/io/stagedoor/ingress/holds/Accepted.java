@@ -10,6 +10,7 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /** The answers to a POST whose record was (or was not) acknowledged by the broker. */
 public final class Accepted {
@@ -33,7 +34,9 @@ public final class Accepted {
 
     /** 503: the broker did not acknowledge within the bound, so nothing was accepted. */
     public static Response notRecorded(String correlationId, Throwable error) {
-        LOG.warn("request {} not recorded: {}", correlationId, error.toString());
+        try (MDC.MDCCloseable ignored = MDC.putCloseable("correlationId", correlationId)) {
+            LOG.warn("request {} not recorded: {}", correlationId, error.toString());
+        }
         return Problems.response(Problem.of(ProblemType.SERVICE_UNAVAILABLE, IngressMessages.PUBLISH_FAILED)
                 .withRetryAfter(BROKER_RETRY_SECONDS));
     }

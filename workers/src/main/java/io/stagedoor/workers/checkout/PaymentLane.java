@@ -28,6 +28,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * One slot of the checkout pool: a share consumer that acquires one payment request, pays for it, produces the
@@ -40,6 +41,8 @@ final class PaymentLane implements Runnable {
     /** The dead-letter record's header that says why it was dead-lettered. */
     static final String DEAD_LETTER_REASON = "dead-letter-reason";
 
+    /** The MDC key of the correlation id, the same in every module's logs. */
+    static final String CORRELATION_ID = "correlationId";
     private static final Logger LOG = LoggerFactory.getLogger(PaymentLane.class);
     private static final Duration POLL = Duration.ofMillis(500);
     private static final long SEND_TIMEOUT_MS = 30_000;
@@ -119,6 +122,13 @@ final class PaymentLane implements Runnable {
 
     private AcknowledgeType handle(ConsumerRecord<String, byte[]> record) {
         String correlationId = record.key() != null ? record.key() : Headers.correlationId(record.headers());
+        // every log line about this payment carries its correlation id (a field of its own in JSON logs)
+        try (MDC.MDCCloseable ignored = MDC.putCloseable(CORRELATION_ID, correlationId)) {
+            return handle(record, correlationId);
+        }
+    }
+
+    private AcknowledgeType handle(ConsumerRecord<String, byte[]> record, String correlationId) {
         try {
             if (PaymentActions.isVoid(record.headers())) {
                 caller.voidOrThrow(correlationId, "the inventory could not sell the hold");
