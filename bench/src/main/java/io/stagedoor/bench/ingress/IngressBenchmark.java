@@ -42,7 +42,8 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  * {@code acks=all} (202). Prints requests/s, latency, CPU per request and the ratios to the bare route.
  *
  * <p>Flags: {@code --seconds 5 --rounds 3 --warmup 3 --connections 64 --cold-buyers 150000
- * --admitted-buyers 60000 [--kafka host:port] [--redis redis://host:port]}.
+ * --admitted-buyers 60000 [--contenders bare,warm,cold,admitted] [--kafka host:port] [--redis redis://host:port]}
+ * (ratios are to the first contender named; profile one contender alone with {@code --contenders warm}).
  */
 public final class IngressBenchmark {
 
@@ -62,6 +63,7 @@ public final class IngressBenchmark {
         int admittedBuyers = flags.integer("admitted-buyers", 60_000);
         String kafka = flags.text("kafka", null);
         String redis = flags.text("redis", null);
+        String only = flags.text("contenders", "bare,warm,cold,admitted");
         flags.rejectUnknown();
 
         List<AutoCloseable> started = new ArrayList<>();
@@ -87,7 +89,8 @@ public final class IngressBenchmark {
             Ingress ingress = Ingress.start(IngressSettings.builder(kafka).port(0).redisUri(redis).topics(topics)
                     .limits(BenchLimits.limits()).build());
             started.add(0, ingress);
-            measure(ingress, redis, topics, round, rounds, warmup, connections, coldBuyers, admittedBuyers);
+            measure(ingress, redis, topics, round, rounds, warmup, connections, coldBuyers, admittedBuyers,
+                    List.of(only.split(",")));
         } finally {
             for (AutoCloseable part : started) {
                 part.close();
@@ -96,8 +99,8 @@ public final class IngressBenchmark {
     }
 
     private static void measure(Ingress ingress, String redis, TopicNames topics, Duration round, int rounds,
-                                Duration warmup, int connections, int coldBuyers, int admittedBuyers)
-            throws Exception {
+                                Duration warmup, int connections, int coldBuyers, int admittedBuyers,
+                                List<String> only) throws Exception {
         HttpRequests http = new HttpRequests(HOST, ingress.port());
         awaitEvent(ingress.port(), http);
         long minting = System.nanoTime();
@@ -109,10 +112,11 @@ public final class IngressBenchmark {
                 warm.size() + cold.size() + fresh.size(), drained, (System.nanoTime() - minting) / 1e9);
         HoldTraffic traffic = new HoldTraffic(http, EVENT, "s1", warm, cold, fresh);
         List<Contender> contenders = List.of(
-                new Contender("bare /health/live", 200, traffic.bare()),
-                new Contender("429 refused, cache warm", 429, traffic.refusedWarm()),
-                new Contender("429 refused, cache cold", 429, traffic.refusedCold()),
-                new Contender("202 admitted+published", 202, traffic.admitted()));
+                new Contender("bare", "bare /health/live", 200, traffic.bare()),
+                new Contender("warm", "429 refused, cache warm", 429, traffic.refusedWarm()),
+                new Contender("cold", "429 refused, cache cold", 429, traffic.refusedCold()),
+                new Contender("admitted", "202 admitted+published", 202, traffic.admitted()))
+                .stream().filter(c -> only.contains(c.key())).toList();
         ClosedLoop loop = new ClosedLoop(HOST, ingress.port(), connections);
         System.out.printf(Locale.ROOT, "ingress on 127.0.0.1:%d, %d connections (closed loop), rounds of %d s x %d per "
                 + "contender after %d s warm-up; %s%n", ingress.port(), connections, round.toSeconds(), rounds,
@@ -141,7 +145,7 @@ public final class IngressBenchmark {
     }
 
     private static void print(List<Contender> contenders, Map<Contender, Totals> totals) {
-        double bare = totals.get(contenders.get(0)).perSecond(200);
+        double bare = totals.get(contenders.get(0)).perSecond(contenders.get(0).expected());
         System.out.printf(Locale.ROOT, "%-26s %10s %9s %9s %11s %8s %8s  %s%n", "contender", "answers/s", "p50 ms",
                 "p99 ms", "CPU us/req", "vs bare", "target", "answers; refusal-cache hits; fallback decisions");
         for (Contender contender : contenders) {
@@ -182,7 +186,7 @@ public final class IngressBenchmark {
     }
 
     /** One kind of request and the status it should get. */
-    private record Contender(String name, int expected, RequestSource source) {
+    private record Contender(String key, String name, int expected, RequestSource source) {
     }
 
     /** A contender's rounds, summed. */
