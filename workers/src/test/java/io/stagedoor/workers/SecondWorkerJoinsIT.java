@@ -16,11 +16,13 @@ class SecondWorkerJoinsIT {
 
     @Test
     void aSecondWorkerJoiningUnderLoadLosesNothingDuplicatesNothingAndAddsPaymentSlots() throws Exception {
-        SimulatedGateway gateway = new SimulatedGateway(PayrailSettings.defaults().withLatency(Duration.ofSeconds(1)));
+        // Slow enough that one worker alone needs about a minute for the load, so the second worker's JVM has time to
+        // start and join while there is still work, even on a busy 2-core machine.
+        SimulatedGateway gateway = new SimulatedGateway(PayrailSettings.defaults().withLatency(Duration.ofSeconds(3)));
         try (PayrailServer payrail = PayrailServer.start(gateway, 0);
              TestPipeline pipeline = new TestPipeline("join")) {
             WorkerSettings settings = pipeline.settings().withGatewayUrl(payrail.uri())
-                    .withPayments(20, Duration.ofSeconds(3), Duration.ofSeconds(15));
+                    .withPayments(20, Duration.ofSeconds(6), Duration.ofSeconds(15));
             try (Workers first = Workers.start(settings, Workers.gatewayFor(settings))) {
                 CheckoutLoad load = new CheckoutLoad(pipeline);
                 assertThat(first.awaitReady(Duration.ofSeconds(60))).isTrue();
@@ -32,7 +34,7 @@ class SecondWorkerJoinsIT {
                 try (WorkerProcess second = WorkerProcess.start(pipeline, payrail.uri())) {
                     long joined = System.nanoTime();
                     long answeredAlone = load.answered();
-                    load.awaitAllAnswered(Duration.ofSeconds(150));
+                    load.awaitAllAnswered(Duration.ofSeconds(180));
                     long finished = System.nanoTime();
                     System.out.printf("checkouts/s: one worker %.1f, after the second joined %.1f%n",
                             answeredAlone / ((joined - started) / 1e9),
