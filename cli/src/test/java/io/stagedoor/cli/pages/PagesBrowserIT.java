@@ -27,8 +27,10 @@ import org.junit.jupiter.api.Test;
  * Debian's Chromium headless) against it, and fails when they fail. Screenshots and the node output land in
  * {@code pages/artifacts/}.
  *
- * <p>Without node, the npm packages or Chromium this test fails and says what to install: CI installs them
- * ({@code .ci/run}), and a browser test that skips itself quietly would pass a broken page.
+ * <p>Without node, the npm packages or Chromium the test cannot run. Where {@code STAGEDOOR_REQUIRE_BROWSER} is set
+ * (CI sets it, after {@code .ci/run} installed them) it then fails and says what to install, since a browser test
+ * that skips itself there would pass a broken page; elsewhere (a newcomer's first {@code mvn -B verify} with only a
+ * JDK and Maven) it is skipped with the same message.
  */
 class PagesBrowserIT {
 
@@ -90,6 +92,18 @@ class PagesBrowserIT {
     }
 
     private static void requireBrowserTooling(Path pages) {
+        try {
+            checkBrowserTooling(pages);
+        } catch (AssertionError missing) {
+            if (System.getenv("STAGEDOOR_REQUIRE_BROWSER") != null) {
+                throw missing;
+            }
+            org.junit.jupiter.api.Assumptions.abort(missing.getMessage()
+                    + " (skipped; set STAGEDOOR_REQUIRE_BROWSER=1 to make this a failure)");
+        }
+    }
+
+    private static void checkBrowserTooling(Path pages) {
         try {
             Process version = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
             String printed = new String(version.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
