@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
         subcommands = {UpCommand.class, IngressCommand.class, WorkersCommand.class, TokenCommand.class,
                 TopicsCommand.class, EventsCommand.class, AccountsCommand.class, KeysCommand.class, QueueCommand.class, ConfigCommand.class,
                 io.stagedoor.cli.audit.AuditCommand.class, io.stagedoor.cli.demo.DemoCommand.class,
+                io.stagedoor.cli.chaos.ChaosCommand.class, io.stagedoor.cli.serve.BrokerCommand.class,
+                io.stagedoor.cli.serve.RedisCommand.class, io.stagedoor.cli.serve.GatewayCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Stagedoor implements Runnable {
 

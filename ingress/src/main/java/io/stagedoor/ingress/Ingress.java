@@ -35,6 +35,7 @@ import io.stagedoor.ingress.holds.HoldsResource;
 import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.http.JsonBody;
+import io.stagedoor.ingress.http.ProblemErrorPages;
 import io.stagedoor.ingress.http.ProblemMappers;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.metrics.MetricsResource;
@@ -202,6 +203,7 @@ public final class Ingress implements AutoCloseable {
         URI uri = URI.create("http://" + settings.bindAddress() + ":" + settings.port() + "/");
         HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, config, false);
         virtualThreadWorkers(server, parts);
+        server.getServerConfiguration().setDefaultErrorPageGenerator(new ProblemErrorPages());
         try {
             server.start();
         } catch (IOException e) {

@@ -107,7 +107,7 @@ class CheckoutBoundIT {
      */
     private static void warmUp() throws Exception {
         CountDownLatch go = new CountDownLatch(1);
-        java.net.http.HttpRequest request = fixture.checkoutRequest("warm-up", "no-such-hold", "tok_ok");
+        java.net.http.HttpRequest request = fixture.checkoutRequest("warm-up", "no-such-hold", "");
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < BUYERS; i++) {
                 threads.submit(() -> {

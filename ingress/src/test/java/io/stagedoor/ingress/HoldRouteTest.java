@@ -75,6 +75,8 @@ class HoldRouteTest {
                 Arguments.of("{\"seats\":[\"S-1\"", 400, "not valid JSON"),
                 Arguments.of("{\"seats\":\"S-1\"}", 400, "'seats' has the wrong type"),
                 Arguments.of("", 400, IngressMessages.BODY_MISSING),
+                Arguments.of("{\"seats\":[\"S-1\"]}garbage", 400, "not valid JSON"),
+                Arguments.of("{\"seats\":[\"S-1\"],\"seats\":[\"S-2\"]}", 400, "Duplicate field"),
                 Arguments.of("{\"seats\":[]}", 422, IngressMessages.noSeats()),
                 Arguments.of("{\"seats\":[\"S-1\",\"S-1\"]}", 422, IngressMessages.duplicateSeats()),
                 Arguments.of("{\"seats\":[\"S-1\",\"Z-9\"]}", 422, IngressMessages.unknownSeats(List.of("Z-9"))),
@@ -138,6 +140,20 @@ class HoldRouteTest {
         assertThat(wrongMethod.statusCode()).isEqualTo(405);
         assertThat(wrongMethod.headers().firstValue("Content-Type")).hasValueSatisfying(
                 type -> assertThat(type).startsWith("application/problem+json"));
+    }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"/v1/events/..%2F..", "/v1/events/%F0%9F%8E%AB",
+            "/v1/events/%ZZ"})
+    void pathsTheServerCannotDecodeAreProblemsToo(String path) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", fixture.ingress.port())) {
+            socket.getOutputStream().write(("GET " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 4");
+            assertThat(answer).containsIgnoringCase("Content-Type: application/problem+json");
+            assertThat(answer).contains("\"status\":4");
+        }
     }
 
     @Test

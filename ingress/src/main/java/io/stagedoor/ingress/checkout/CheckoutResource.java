@@ -41,6 +41,8 @@ public final class CheckoutResource {
 
     /** Seconds a caller refused by the checkout bound is told to wait. */
     public static final int RETRY_AFTER_SECONDS = 2;
+    /** How long a checkout waits for this instance to learn a hold another instance already reported. */
+    static final java.time.Duration HOLD_CATCH_UP = java.time.Duration.ofSeconds(2);
 
     private final SeatMap seatMap;
     private final CheckoutPermits permits;
@@ -75,10 +77,15 @@ public final class CheckoutResource {
         if (checkout.paymentToken() == null || checkout.paymentToken().isBlank()) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.paymentTokenMissing());
         }
-        String eventId = seatMap.eventOfLiveHold(holdId)
-                .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, IngressMessages.unknownHold(holdId)));
         String correlationId = ids.correlationId(buyer.id(), idempotencyKey,
                 new IdempotentRequests.CheckoutContent("checkout", holdId, checkout.paymentToken()));
+        return seatMap.awaitLiveHold(holdId, HOLD_CATCH_UP).thenCompose(eventId -> eventId
+                .map(event -> checkout(buyer, holdId, event, checkout, correlationId))
+                .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, IngressMessages.unknownHold(holdId))));
+    }
+
+    private CompletionStage<Response> checkout(Caller buyer, String holdId, String eventId, CheckoutBody checkout,
+                                               String correlationId) {
         Permit permit = permits.tryAcquire().orElseThrow(this::full);
         permits.holdUntilResult(correlationId, permit);
         CheckoutRequested request = new CheckoutRequested(correlationId, eventId, holdId, buyer.id(),

@@ -16,6 +16,9 @@ public final class SeatMap {
 
     private final Map<String, Map<String, SeatStatus>> byEvent = new ConcurrentHashMap<>();
     private final Map<String, String> eventOfLiveHold = new ConcurrentHashMap<>();
+    private final Map<String, java.util.concurrent.CompletableFuture<String>> holdWaiters = new ConcurrentHashMap<>();
+    /** The most checkouts that may wait at once for this view to learn their hold. */
+    private static final int MAX_HOLD_WAITERS = 10_000;
 
     /** Applies one record of the seat-changes topic. */
     public void apply(ConsumerRecord<String, byte[]> record) {
@@ -24,6 +27,10 @@ public final class SeatMap {
         if (change.holdId() != null) {
             if (change.status() == SeatStatus.HELD) {
                 eventOfLiveHold.put(change.holdId(), change.eventId());
+                java.util.concurrent.CompletableFuture<String> waiter = holdWaiters.remove(change.holdId());
+                if (waiter != null) {
+                    waiter.complete(change.eventId());
+                }
             } else {
                 eventOfLiveHold.remove(change.holdId());
             }
@@ -40,6 +47,26 @@ public final class SeatMap {
     /** The event of a hold that is live as far as this view knows (held, not yet sold, expired or released). */
     public java.util.Optional<String> eventOfLiveHold(String holdId) {
         return java.util.Optional.ofNullable(eventOfLiveHold.get(holdId));
+    }
+
+    /**
+     * The event of a live hold, waiting up to {@code wait} (without a thread) when this view has not seen the hold
+     * yet: the buyer may have read the hold's result on another instance a moment before this one caught up.
+     */
+    public java.util.concurrent.CompletableFuture<java.util.Optional<String>> awaitLiveHold(String holdId,
+                                                                                           java.time.Duration wait) {
+        java.util.Optional<String> known = eventOfLiveHold(holdId);
+        if (known.isPresent() || holdWaiters.size() >= MAX_HOLD_WAITERS) {
+            return java.util.concurrent.CompletableFuture.completedFuture(known);
+        }
+        java.util.concurrent.CompletableFuture<String> waiter =
+                holdWaiters.computeIfAbsent(holdId, id -> new java.util.concurrent.CompletableFuture<>());
+        eventOfLiveHold(holdId).ifPresent(waiter::complete);
+        return waiter.completeOnTimeout(null, wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                .thenApply(eventId -> {
+                    holdWaiters.remove(holdId, waiter);
+                    return java.util.Optional.ofNullable(eventId);
+                });
     }
 
     /** The status of one seat as last seen. */

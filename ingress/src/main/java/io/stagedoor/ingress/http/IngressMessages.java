@@ -75,6 +75,11 @@ public final class IngressMessages {
         return "The field 'paymentToken' is required.";
     }
 
+    public static String unparseable(int status, String reason) {
+        return "The request could not be read (HTTP " + status + (reason == null ? "" : ", " + reason)
+                + "): check the path's encoding and the request line.";
+    }
+
     public static String bodyTooLarge(int limit) {
         return "The request body is larger than " + limit + " bytes.";
     }

@@ -14,6 +14,16 @@ public final class ProblemMappers {
     private ProblemMappers() {
     }
 
+    /** The exception inside the wrappers of a failed async stage. */
+    static Throwable unwrapped(Throwable thrown) {
+        Throwable e = thrown;
+        while ((e instanceof java.util.concurrent.CompletionException || e instanceof java.util.concurrent.ExecutionException)
+                && e.getCause() != null) {
+            e = e.getCause();
+        }
+        return e;
+    }
+
     static Problem forStatus(int status, String path) {
         ProblemType type = ProblemType.forStatus(status);
         return new Problem(type.uri(), type.title(), status, IngressMessages.framework(status), path, null, null);
@@ -48,7 +58,11 @@ public final class ProblemMappers {
         private UriInfo uri;
 
         @Override
-        public Response toResponse(Throwable e) {
+        public Response toResponse(Throwable thrown) {
+            Throwable e = unwrapped(thrown);
+            if (e instanceof ProblemException problem) {
+                return Problems.response(problem.problem().at("/" + uri.getPath()), problem.headers());
+            }
             if (e instanceof WebApplicationException web) {
                 return Problems.response(forStatus(web.getResponse().getStatus(), "/" + uri.getPath()));
             }
