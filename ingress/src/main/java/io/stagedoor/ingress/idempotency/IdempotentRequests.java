@@ -2,7 +2,9 @@ package io.stagedoor.ingress.idempotency;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.lettuce.core.RedisClient;
+import io.stagedoor.admission.fallback.OutageSettings;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.stagedoor.ingress.http.IngressMessages;
@@ -28,11 +30,13 @@ public final class IdempotentRequests implements AutoCloseable {
     /** The request header (draft-ietf-httpapi-idempotency-key-header). */
     public static final String HEADER = "Idempotency-Key";
     private static final Duration REMEMBER = Duration.ofDays(1);
-    private static final long REDIS_TIMEOUT_MILLIS = 100;
+    private static final long REDIS_TIMEOUT_MILLIS = 50;
 
     private final CorrelationIds ids;
     private final RedisClient client;
     private final StatefulRedisConnection<String, String> connection;
+    /** Stops asking a Redis that is down or slow, so an outage costs POSTs nothing after the first few. */
+    private final CircuitBreaker breaker = OutageSettings.defaults().breaker("stagedoor-idempotency");
     private final Cache<String, String> local = Caffeine.newBuilder()
             .maximumSize(100_000)
             .expireAfterWrite(REMEMBER)
@@ -82,18 +86,21 @@ public final class IdempotentRequests implements AutoCloseable {
 
     /** The fingerprint stored first under {@code slot}: this one if it is the first. */
     private String remember(String slot, String fingerprint) {
-        if (connection != null) {
+        if (connection != null && breaker.tryAcquirePermission()) {
+            long start = System.nanoTime();
             try {
                 String set = connection.async().set(slot, fingerprint, SetArgs.Builder.nx().ex(REMEMBER))
                         .get(REDIS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
                 String stored = "OK".equals(set) ? fingerprint
                         : connection.async().get(slot).get(REDIS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+                breaker.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
                 if (stored != null) {
                     local.put(slot, stored);
                     return stored;
                 }
             } catch (Exception redisDown) {
                 // this instance's memory decides; the correlation id still deduplicates in the workers
+                breaker.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, redisDown);
             }
         }
         return local.get(slot, absent -> fingerprint);
