@@ -98,7 +98,7 @@ public final class HoldsResource {
         if (seats.contains(null) || new HashSet<>(seats).size() != seats.size()) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.duplicateSeats());
         }
-        List<String> unknown = seats.stream().filter(seat -> !event.hasSeat(seat)).toList();
+        List<String> unknown = seats.stream().filter(seat -> !catalog.hasSeat(event.eventId(), seat)).toList();
         if (!unknown.isEmpty()) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.unknownSeats(unknown));
         }

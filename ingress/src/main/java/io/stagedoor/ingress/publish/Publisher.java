@@ -21,6 +21,12 @@ import org.apache.kafka.common.serialization.StringSerializer;
 public final class Publisher implements AutoCloseable {
 
     private final KafkaProducer<String, byte[]> producer;
+    /**
+     * Completes acknowledgements off the producer's network thread: what a caller chains on them (resuming and
+     * writing an HTTP response) would otherwise run on the one thread that sends every produce request.
+     */
+    private final java.util.concurrent.ExecutorService completions =
+            java.util.concurrent.Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("publish-ack-", 0).factory());
 
     public Publisher(String bootstrapServers, Duration maxBlock, Duration deliveryTimeout) {
         long requestTimeout = Math.max(500, deliveryTimeout.toMillis() - 100);
@@ -42,13 +48,13 @@ public final class Publisher implements AutoCloseable {
         Headers.putCorrelationId(record.headers(), correlationId);
         CompletableFuture<RecordMetadata> acknowledged = new CompletableFuture<>();
         try {
-            producer.send(record, (metadata, error) -> {
+            producer.send(record, (metadata, error) -> completions.execute(() -> {
                 if (error != null) {
                     acknowledged.completeExceptionally(error);
                 } else {
                     acknowledged.complete(metadata);
                 }
-            });
+            }));
         } catch (RuntimeException e) {
             acknowledged.completeExceptionally(e);
         }
@@ -58,5 +64,6 @@ public final class Publisher implements AutoCloseable {
     @Override
     public void close() {
         producer.close(Duration.ofSeconds(2));
+        completions.shutdown();
     }
 }
