@@ -18,7 +18,7 @@ import java.util.Locale;
  * be answered); then a closed loop for saturation. Every hold asks for a free seat, so each result should be held.
  *
  * <p>Flags: {@code --rates 300,1000,3000 --seconds 10 --warmup 3 --saturation-seconds 10 --connections 256
- * --saturation-connections 128 --events 40 --seats 2000 --buyers 20000 --partitions 12}.
+ * --saturation-connections 128 --events 40 --seats 3000 --buyers 20000 --partitions 12}.
  */
 public final class EndToEndBenchmark {
 
@@ -34,7 +34,7 @@ public final class EndToEndBenchmark {
         int connections = flags.integer("connections", 256);
         int saturationConnections = flags.integer("saturation-connections", 128);
         int events = flags.integer("events", 40);
-        int seats = flags.integer("seats", 2_000);
+        int seats = flags.integer("seats", 3_000);
         int buyerCount = flags.integer("buyers", 20_000);
         int partitions = flags.integer("partitions", 12);
         flags.rejectUnknown();

@@ -41,8 +41,8 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  * refused from the refusal cache (warm), a hold refused by Redis (cold), and an admitted hold published with
  * {@code acks=all} (202). Prints requests/s, latency, CPU per request and the ratios to the bare route.
  *
- * <p>Flags: {@code --seconds 5 --rounds 3 --warmup 3 --connections 64 --cold-buyers 150000
- * --admitted-buyers 60000 [--contenders bare,warm,cold,admitted] [--kafka host:port] [--redis redis://host:port]}
+ * <p>Flags: {@code --seconds 5 --rounds 3 --warmup 3 --connections 64 --cold-buyers 200000
+ * --admitted-buyers 120000 [--contenders bare,warm,cold,admitted] [--kafka host:port] [--redis redis://host:port]}
  * (ratios are to the first contender named; profile one contender alone with {@code --contenders warm}).
  */
 public final class IngressBenchmark {
@@ -59,8 +59,8 @@ public final class IngressBenchmark {
         int rounds = flags.integer("rounds", 3);
         Duration warmup = flags.seconds("warmup", 3);
         int connections = flags.integer("connections", 64);
-        int coldBuyers = flags.integer("cold-buyers", 150_000);
-        int admittedBuyers = flags.integer("admitted-buyers", 60_000);
+        int coldBuyers = flags.integer("cold-buyers", 200_000);
+        int admittedBuyers = flags.integer("admitted-buyers", 120_000);
         String kafka = flags.text("kafka", null);
         String redis = flags.text("redis", null);
         String only = flags.text("contenders", "bare,warm,cold,admitted");
