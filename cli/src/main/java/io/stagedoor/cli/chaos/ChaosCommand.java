@@ -23,7 +23,7 @@ public final class ChaosCommand implements Callable<Integer> {
     @Parameters(index = "0", description = "redis, broker, worker, ingress, delay, bad-input or all.")
     String scenario;
 
-    @Option(names = "--duration", defaultValue = "60s", converter = DurationFlag.class,
+    @Option(names = "--duration", defaultValue = "60s", converter = io.stagedoor.cli.demo.DurationArgument.class,
             description = "Load per scenario, fault included (default ${DEFAULT-VALUE}, at least 40s).")
     Duration duration;
 

@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine;
 
-/** Reads a duration flag: {@code 500ms}, {@code 10s}, {@code 2m}, or ISO-8601 ({@code PT10S}). */
-final class DurationArgument implements CommandLine.ITypeConverter<Duration> {
+/** Reads a duration flag: {@code 500ms}, {@code 10s}, {@code 2m}, {@code 1h}, or ISO-8601 ({@code PT10S}). */
+public final class DurationArgument implements CommandLine.ITypeConverter<Duration> {
 
     @Override
     public Duration convert(String value) {
@@ -21,6 +21,7 @@ final class DurationArgument implements CommandLine.ITypeConverter<Duration> {
             return switch (text.charAt(text.length() - 1)) {
                 case 's' -> Duration.ofSeconds(amount);
                 case 'm' -> Duration.ofMinutes(amount);
+                case 'h' -> Duration.ofHours(amount);
                 default -> throw new CommandLine.TypeConversionException(message(value));
             };
         } catch (RuntimeException e) {
