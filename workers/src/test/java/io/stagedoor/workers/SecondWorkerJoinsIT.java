@@ -16,9 +16,9 @@ class SecondWorkerJoinsIT {
 
     @Test
     void aSecondWorkerJoiningUnderLoadLosesNothingDuplicatesNothingAndAddsPaymentSlots() throws Exception {
-        // Slow enough that one worker alone needs about a minute for the load, so the second worker's JVM has time to
-        // start and join while there is still work, even on a busy 2-core machine.
-        SimulatedGateway gateway = new SimulatedGateway(PayrailSettings.defaults().withLatency(Duration.ofSeconds(3)));
+        // Slow enough that one worker alone needs about 40 s for the load, so the second worker's JVM has time to start
+        // and join while there is still work; below the second worker's 3 s payment timeout (WorkerProcess).
+        SimulatedGateway gateway = new SimulatedGateway(PayrailSettings.defaults().withLatency(Duration.ofSeconds(2)));
         try (PayrailServer payrail = PayrailServer.start(gateway, 0);
              TestPipeline pipeline = new TestPipeline("join")) {
             WorkerSettings settings = pipeline.settings().withGatewayUrl(payrail.uri())
