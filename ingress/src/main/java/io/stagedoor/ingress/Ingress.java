@@ -32,6 +32,7 @@ import io.stagedoor.ingress.follow.TopicFollower;
 import io.stagedoor.ingress.health.HealthResource;
 import io.stagedoor.ingress.health.Readiness;
 import io.stagedoor.ingress.holds.HoldsResource;
+import io.stagedoor.ingress.http.AcceptHeaderCheck;
 import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.http.JsonBody;
@@ -177,6 +178,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new ProblemMappers.Raised())
                 .register(new ProblemMappers.Framework())
                 .register(new ProblemMappers.Unexpected())
+                .register(new AcceptHeaderCheck())
                 .register(new DoorRing(door, metrics))
                 .register(new AddressLimitRing(limiter, settings.limits().loginAddress(),
                         new TrustedProxies(settings.trustedProxies()), recorder))

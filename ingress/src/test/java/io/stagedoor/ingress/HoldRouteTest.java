@@ -160,6 +160,17 @@ class HoldRouteTest {
     }
 
     @Test
+    void anUnparseableAcceptHeaderIsAProblemToo() throws Exception {
+        HttpResponse<String> response = fixture.send(HttpRequest.newBuilder(fixture.uri("/v1/events/no-such-event"))
+                .header("Accept", "*/*;q=abc").GET());
+
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+                type -> assertThat(type).startsWith("application/problem+json"));
+        assertThat(response.body()).contains("Accept header");
+    }
+
+    @Test
     void theEventListAndSeatMapAreReadable() throws Exception {
         HttpResponse<String> list = fixture.send(HttpRequest.newBuilder(fixture.uri("/v1/events")).GET());
         HttpResponse<String> one = fixture.send(HttpRequest.newBuilder(fixture.uri("/v1/events/concert")).GET());

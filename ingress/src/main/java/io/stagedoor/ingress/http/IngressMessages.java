@@ -75,6 +75,10 @@ public final class IngressMessages {
         return "The field 'paymentToken' is required.";
     }
 
+    public static String badAcceptHeader(String given) {
+        return "The Accept header '" + given + "' cannot be parsed; send a media type such as application/json.";
+    }
+
     public static String unparseable(int status, String reason) {
         return "The request could not be read (HTTP " + status + (reason == null ? "" : ", " + reason)
                 + "): check the path's encoding and the request line.";
