@@ -1,5 +1,6 @@
 package io.stagedoor.admission.waitingroom;
 
+import io.stagedoor.testsupport.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -1,13 +1,9 @@
 package io.stagedoor.ingress.auth;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.stagedoor.topics.json.Json;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.stagedoor.ingress.store.JsonListFile;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -40,14 +36,8 @@ public final class ApiKeys {
     /** The keys of {@code file} (none when it does not exist yet); null file keeps them in memory only. */
     public static ApiKeys load(Path file) {
         ApiKeys keys = new ApiKeys(file);
-        if (file != null && Files.exists(file)) {
-            try {
-                List<StoredKey> stored = Json.mapper().readValue(file.toFile(), new TypeReference<List<StoredKey>>() { });
-                stored.forEach(key -> keys.byId.put(key.keyId(), key));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read API keys from " + file, e);
-            }
-        }
+        JsonListFile.read(file, new TypeReference<List<StoredKey>>() { }, "api keys")
+                .forEach(key -> keys.byId.put(key.keyId(), key));
         return keys;
     }
 
@@ -92,17 +82,6 @@ public final class ApiKeys {
     }
 
     private void save() {
-        if (file == null) {
-            return;
-        }
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            Files.createDirectories(parent);
-            Path temporary = Files.createTempFile(parent, "api-keys", ".json");
-            Json.mapper().writerWithDefaultPrettyPrinter().writeValue(temporary.toFile(), List.copyOf(byId.values()));
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write API keys to " + file, e);
-        }
+        JsonListFile.write(file, List.copyOf(byId.values()), "api keys");
     }
 }

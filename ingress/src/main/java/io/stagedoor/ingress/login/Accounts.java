@@ -1,12 +1,8 @@
 package io.stagedoor.ingress.login;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.stagedoor.topics.json.Json;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import io.stagedoor.ingress.store.JsonListFile;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,14 +28,8 @@ public final class Accounts {
     /** The accounts of {@code file} (none when it does not exist yet); null file keeps them in memory only. */
     public static Accounts load(Path file) {
         Accounts accounts = new Accounts(file);
-        if (file != null && Files.exists(file)) {
-            try {
-                List<Account> stored = Json.mapper().readValue(file.toFile(), new TypeReference<List<Account>>() { });
-                stored.forEach(account -> accounts.byEmail.put(account.email(), account));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read accounts from " + file, e);
-            }
-        }
+        JsonListFile.read(file, new TypeReference<List<Account>>() { }, "accounts")
+                .forEach(account -> accounts.byEmail.put(account.email(), account));
         return accounts;
     }
 
@@ -60,17 +50,6 @@ public final class Accounts {
     }
 
     private void save() {
-        if (file == null) {
-            return;
-        }
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            Files.createDirectories(parent);
-            Path temporary = Files.createTempFile(parent, "accounts", ".json");
-            Json.mapper().writerWithDefaultPrettyPrinter().writeValue(temporary.toFile(), List.copyOf(byEmail.values()));
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write accounts to " + file, e);
-        }
+        JsonListFile.write(file, List.copyOf(byEmail.values()), "accounts");
     }
 }

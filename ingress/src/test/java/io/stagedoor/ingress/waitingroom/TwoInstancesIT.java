@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.waitingroom;
 
+import io.stagedoor.testsupport.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package io.stagedoor.ingress.waitingroom;
+package io.stagedoor.testsupport;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -8,15 +8,15 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A clock the test moves by hand. */
-final class FakeClock extends Clock {
+public final class FakeClock extends Clock {
 
     private final AtomicLong millis;
 
-    FakeClock(Instant start) {
+    public FakeClock(Instant start) {
         this.millis = new AtomicLong(start.toEpochMilli());
     }
 
-    void advance(Duration by) {
+    public void advance(Duration by) {
         millis.addAndGet(by.toMillis());
     }
 
