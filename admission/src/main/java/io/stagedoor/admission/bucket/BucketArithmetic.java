@@ -35,16 +35,23 @@ public final class BucketArithmetic {
 
     /**
      * Milliseconds from {@code nowMillis} until a bucket at {@code level} (as of {@code stampMillis}) holds the
-     * cost; 0 when it already does. Measured from the stored time when that is ahead, so the wait is true on
-     * the key's time line.
+     * cost; 0 when it already does. A caller whose clock is behind the stored time by a second or more has a
+     * skewed clock, and its wait is measured from its own clock, so it is true on the key's time line; a caller less
+     * than {@link #CONCURRENT_MILLIS} behind is a concurrent caller (another instance stored a few milliseconds
+     * earlier), and its wait is measured from the stored time, since its answer leaves after that call anyway:
+     * concurrent refusals then hear the same whole seconds.
      */
     public static long waitMillis(BucketRequest bucket, long level, long stampMillis, long nowMillis) {
         long missing = bucket.costUnits() - level;
         if (missing <= 0) {
             return 0;
         }
-        return stampMillis + Math.ceilDiv(missing, bucket.refillUnitsPerMilli()) - nowMillis;
+        long from = stampMillis - nowMillis < CONCURRENT_MILLIS ? stampMillis : nowMillis;
+        return stampMillis + Math.ceilDiv(missing, bucket.refillUnitsPerMilli()) - from;
     }
+
+    /** How far behind the stored time a caller may be and still count as concurrent (see {@link #waitMillis}). */
+    public static final long CONCURRENT_MILLIS = 1_000;
 
     /**
      * How long an idle key lives: twice the time an empty bucket takes to fill. By then the bucket is full

@@ -38,7 +38,11 @@ for i = 1, #KEYS do
   local wait = 0
   if level < cost then
     admitted = false
-    wait = stamp + ceil_div(cost - level, rate) - now
+    -- a caller less than a second behind the stamp is a concurrent caller: measure from the stamp (its answer
+    -- leaves after the call that stored it); a caller further behind has a skewed clock: measure from its own
+    local from = now
+    if stamp - now < 1000 then from = stamp end
+    wait = stamp + ceil_div(cost - level, rate) - from
   end
   reply[2 * i] = level
   reply[2 * i + 1] = wait
