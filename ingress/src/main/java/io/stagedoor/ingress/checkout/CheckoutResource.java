@@ -90,16 +90,8 @@ public final class CheckoutResource {
         permits.holdUntilResult(correlationId, permit);
         CheckoutRequested request = new CheckoutRequested(correlationId, eventId, holdId, buyer.id(),
                 checkout.paymentToken(), clock.instant());
-        return publisher.publish(topics.checkouts(), eventId, correlationId, request)
-                .handle((ack, error) -> {
-                    if (error != null) {
-                        permits.release(correlationId);
-                        metrics.shed("broker", "checkout");
-                        return Accepted.notRecorded(correlationId, error);
-                    }
-                    metrics.accepted("checkout");
-                    return Accepted.pending(correlationId);
-                });
+        return Accepted.whenRecorded(publisher.publish(topics.checkouts(), eventId, correlationId, request),
+                correlationId, "checkout", metrics, () -> permits.release(correlationId));
     }
 
     private ProblemException full() {

@@ -4,10 +4,13 @@ import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.http.Problems;
+import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.results.ResultBody;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -22,6 +25,23 @@ public final class Accepted {
     public static final int BROKER_RETRY_SECONDS = 2;
 
     private Accepted() {
+    }
+
+    /**
+     * The answer once {@code acknowledged} completes: 202 when the broker took the record, 503 when it did not
+     * within the producer's bound (then {@code onRefused} runs, e.g. to give back a permit). Counted by route.
+     */
+    public static CompletionStage<Response> whenRecorded(CompletableFuture<?> acknowledged, String correlationId,
+                                                         String route, IngressMetrics metrics, Runnable onRefused) {
+        return acknowledged.handle((ack, error) -> {
+            if (error != null) {
+                onRefused.run();
+                metrics.shed("broker", route);
+                return notRecorded(correlationId, error);
+            }
+            metrics.accepted(route);
+            return pending(correlationId);
+        });
     }
 
     /** 202 with the result's location and a poll hint. */

@@ -76,15 +76,8 @@ public final class HoldsResource {
         String correlationId = ids.correlationId(buyer.id(), idempotencyKey,
                 new IdempotentRequests.HoldContent("holds", eventId, seats));
         HoldRequested request = new HoldRequested(correlationId, eventId, buyer.id(), seats, clock.instant());
-        return publisher.publish(topics.holds(), eventId, correlationId, request)
-                .handle((ack, error) -> {
-                    if (error != null) {
-                        metrics.shed("broker", "holds");
-                        return Accepted.notRecorded(correlationId, error);
-                    }
-                    metrics.accepted("holds");
-                    return Accepted.pending(correlationId);
-                });
+        return Accepted.whenRecorded(publisher.publish(topics.holds(), eventId, correlationId, request), correlationId,
+                "holds", metrics, () -> { });
     }
 
     private List<String> validSeats(EventDefinition event, HoldBody hold) {

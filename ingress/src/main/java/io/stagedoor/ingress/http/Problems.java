@@ -26,8 +26,4 @@ public final class Problems {
         return response(problem, Map.of());
     }
 
-    /** A 503 telling the caller when to come back. */
-    public static ProblemException unavailable(ProblemType type, String detail, long retryAfterSeconds) {
-        return new ProblemException(Problem.of(type, detail).withRetryAfter(retryAfterSeconds));
-    }
 }

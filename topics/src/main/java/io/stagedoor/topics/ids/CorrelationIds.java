@@ -81,10 +81,6 @@ public final class CorrelationIds {
         return MessageDigest.isEqual(given, expected) ? Optional.of(Instant.ofEpochMilli(millis)) : Optional.empty();
     }
 
-    /** Whether a string has the shape of a correlation id (says nothing about who it belongs to). */
-    public static boolean wellFormed(String id) {
-        return decode(id) != null;
-    }
 
     private String encode(byte[] nonce, long millis, String principal) {
         byte[] tag = tag(signed(nonce, millis, principal));
