@@ -60,6 +60,10 @@ public final class AdmissionMessages {
         return "unexpected reply from the bucket script: " + reply;
     }
 
+    public static String tooManyWaitingTakes(int bound) {
+        return "more than " + bound + " bucket takes waiting for Redis";
+    }
+
     public static String storeTimedOut(Duration timeout) {
         return "bucket store did not answer within " + timeout;
     }

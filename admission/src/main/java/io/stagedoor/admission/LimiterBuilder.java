@@ -84,7 +84,7 @@ public final class LimiterBuilder {
                 .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(1)).build())
                 .build());
         StatefulRedisConnection<String, String> connection = client.connect(StringCodec.UTF8);
-        RedisOutageGuard guard = guard(RedisBucketStore.on(connection));
+        RedisOutageGuard guard = guard(RedisBucketStore.on(connection, settings.coalescing()));
         return assemble(guard, DecisionSource.REDIS, () -> {
             guard.close();
             connection.close();
@@ -96,7 +96,7 @@ public final class LimiterBuilder {
     /** Buckets in Redis through a client the caller owns; the limiter closes only its connection. */
     public Limiter redis(RedisClient client) {
         StatefulRedisConnection<String, String> connection = client.connect(StringCodec.UTF8);
-        RedisOutageGuard guard = guard(RedisBucketStore.on(connection));
+        RedisOutageGuard guard = guard(RedisBucketStore.on(connection, settings.coalescing()));
         return assemble(guard, DecisionSource.REDIS, () -> {
             guard.close();
             connection.close();

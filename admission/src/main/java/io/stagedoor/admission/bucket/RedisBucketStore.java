@@ -12,10 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Token buckets in Redis: one EVALSHA of {@code bucket.lua} decides a whole request, so two ingress instances
- * deciding on the same key in the same millisecond can never both take the last token.
+ * deciding on the same key in the same millisecond can never both take the last token. Under load one call
+ * carries many requests ({@link TakeCoalescer}): each still decided on its own, in arrival order, all or nothing.
  *
  * <p>A script may only touch keys of one slot on Redis Cluster, and a buyer's and an organizer's bucket are
  * generally in different slots. On a single Redis ({@link SlotGrouping#ONE_CALL}) one call covers every key. On
@@ -38,28 +40,44 @@ public final class RedisBucketStore implements BucketStore {
     private final SlotGrouping grouping;
     private final LuaScript takeScript;
     private final LuaScript refundScript;
+    private final TakeCoalescer coalescer;
+    private final LongAdder calls = new LongAdder();
 
-    public RedisBucketStore(RedisScriptingAsyncCommands<String, String> commands, SlotGrouping grouping) {
+    /**
+     * @param coalescing how takes share calls; used with {@link SlotGrouping#ONE_CALL} only (a cluster call must
+     *                   stay within one slot, so there every request is its own call)
+     */
+    public RedisBucketStore(RedisScriptingAsyncCommands<String, String> commands, SlotGrouping grouping,
+                            CallCoalescing coalescing) {
         this.commands = commands;
         this.grouping = grouping;
         this.takeScript = LuaScript.fromResource("bucket.lua", commands);
         this.refundScript = LuaScript.fromResource("refund.lua", commands);
+        this.coalescer = new TakeCoalescer(this::call, coalescing);
         takeScript.preload(commands);
     }
 
-    /** A store on a single Redis: one call per decision. */
+    /** A store on a single Redis, coalescing takes as {@link CallCoalescing#defaults()} says. */
     public static RedisBucketStore on(StatefulRedisConnection<String, String> connection) {
-        return new RedisBucketStore(connection.async(), SlotGrouping.ONE_CALL);
+        return on(connection, CallCoalescing.defaults());
+    }
+
+    /** A store on a single Redis: one call for all the keys of a request, takes coalesced as {@code coalescing}. */
+    public static RedisBucketStore on(StatefulRedisConnection<String, String> connection, CallCoalescing coalescing) {
+        return new RedisBucketStore(connection.async(), SlotGrouping.ONE_CALL, coalescing);
     }
 
     /** A store on Redis Cluster: one call per slot, refunds when split. */
     public static RedisBucketStore on(StatefulRedisClusterConnection<String, String> connection) {
-        return new RedisBucketStore(connection.async(), SlotGrouping.PER_SLOT);
+        return new RedisBucketStore(connection.async(), SlotGrouping.PER_SLOT, CallCoalescing.none());
     }
 
     @Override
     public CompletionStage<BucketOutcome> take(List<BucketRequest> requests, long nowMillis) {
-        if (grouping == SlotGrouping.ONE_CALL || requests.size() == 1) {
+        if (grouping == SlotGrouping.ONE_CALL) {
+            return coalescer.take(new Take(requests, nowMillis));
+        }
+        if (requests.size() == 1) {
             return takeOnce(requests, nowMillis);
         }
         Map<Integer, List<BucketRequest>> bySlot = new LinkedHashMap<>();
@@ -72,23 +90,42 @@ public final class RedisBucketStore implements BucketStore {
         return new SplitTake(requests, List.copyOf(bySlot.values()), nowMillis).run();
     }
 
+    /** Take-script calls sent so far: fewer than the takes when calls were coalesced. */
+    public long calls() {
+        return calls.sum();
+    }
+
     /** How many times a script had to be sent again after NOSCRIPT. */
     public long scriptReloads() {
         return takeScript.reloads() + refundScript.reloads();
     }
 
     CompletionStage<BucketOutcome> takeOnce(List<BucketRequest> requests, long nowMillis) {
-        String[] keys = new String[requests.size()];
-        String[] args = new String[1 + 3 * requests.size()];
-        args[0] = Long.toString(nowMillis);
-        for (int i = 0; i < keys.length; i++) {
-            BucketRequest request = requests.get(i);
-            keys[i] = request.key();
-            args[1 + 3 * i] = Long.toString(request.capacityUnits());
-            args[2 + 3 * i] = Long.toString(request.refillUnitsPerMilli());
-            args[3 + 3 * i] = Long.toString(request.costUnits());
+        return call(List.of(new Take(requests, nowMillis))).thenApply(outcomes -> outcomes.get(0));
+    }
+
+    /** One script call deciding {@code takes} in order. */
+    private CompletionStage<List<BucketOutcome>> call(List<Take> takes) {
+        int keyCount = 0;
+        for (Take take : takes) {
+            keyCount += take.requests().size();
         }
-        return takeScript.run(commands, keys, args).thenApply(reply -> parse(requests, reply));
+        String[] keys = new String[keyCount];
+        String[] args = new String[2 * takes.size() + 3 * keyCount];
+        int key = 0;
+        int arg = 0;
+        for (Take take : takes) {
+            args[arg++] = Long.toString(take.nowMillis());
+            args[arg++] = Integer.toString(take.requests().size());
+            for (BucketRequest request : take.requests()) {
+                keys[key++] = request.key();
+                args[arg++] = Long.toString(request.capacityUnits());
+                args[arg++] = Long.toString(request.refillUnitsPerMilli());
+                args[arg++] = Long.toString(request.costUnits());
+            }
+        }
+        calls.increment();
+        return takeScript.run(commands, keys, args).thenApply(reply -> parse(takes, reply));
     }
 
     CompletionStage<Void> refund(List<BucketRequest> requests) {
@@ -102,16 +139,29 @@ public final class RedisBucketStore implements BucketStore {
         return refundScript.run(commands, keys, args).thenApply(reply -> null);
     }
 
-    private static BucketOutcome parse(List<BucketRequest> requests, List<Object> reply) {
-        if (reply == null || reply.size() != 1 + 2 * requests.size()) {
+    private static List<BucketOutcome> parse(List<Take> takes, List<Object> reply) {
+        if (reply == null) {
+            throw new IllegalStateException(AdmissionMessages.malformedScriptReply(null));
+        }
+        List<BucketOutcome> outcomes = new ArrayList<>(takes.size());
+        int at = 0;
+        for (Take take : takes) {
+            List<BucketRequest> requests = take.requests();
+            if (reply.size() < at + 1 + 2 * requests.size()) {
+                throw new IllegalStateException(AdmissionMessages.malformedScriptReply(reply));
+            }
+            List<KeyOutcome> keys = new ArrayList<>(requests.size());
+            for (int i = 0; i < requests.size(); i++) {
+                long units = (Long) reply.get(at + 1 + 2 * i);
+                keys.add(new KeyOutcome(requests.get(i).wholeTokens(units), (Long) reply.get(at + 2 + 2 * i)));
+            }
+            outcomes.add(new BucketOutcome((Long) reply.get(at) == 1L, keys));
+            at += 1 + 2 * requests.size();
+        }
+        if (reply.size() != at) {
             throw new IllegalStateException(AdmissionMessages.malformedScriptReply(reply));
         }
-        List<KeyOutcome> keys = new ArrayList<>(requests.size());
-        for (int i = 0; i < requests.size(); i++) {
-            long units = (Long) reply.get(1 + 2 * i);
-            keys.add(new KeyOutcome(requests.get(i).wholeTokens(units), (Long) reply.get(2 + 2 * i)));
-        }
-        return new BucketOutcome((Long) reply.get(0) == 1L, keys);
+        return outcomes;
     }
 
     /** One request whose keys live in several slots. */

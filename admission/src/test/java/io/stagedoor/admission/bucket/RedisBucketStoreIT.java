@@ -11,7 +11,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -83,7 +90,8 @@ class RedisBucketStoreIT extends BucketStoreContract {
     @Test
     void keysSplitAcrossSlotsAreRefundedWhenOneSlotRefuses() {
         // A non-cluster Redis accepts any keys, so per-slot grouping can be exercised for real here.
-        RedisBucketStore perSlot = new RedisBucketStore(connection.async(), RedisBucketStore.SlotGrouping.PER_SLOT);
+        RedisBucketStore perSlot = new RedisBucketStore(connection.async(), RedisBucketStore.SlotGrouping.PER_SLOT,
+                CallCoalescing.none());
         BucketRequest buyer = buyerHold(freshKey("slot-buyer"));
         BucketRequest organizer = organizerHold(freshKey("slot-organizer"));
         assertThat(SlotHash.getSlot(buyer.key())).isNotEqualTo(SlotHash.getSlot(organizer.key()));
@@ -97,5 +105,60 @@ class RedisBucketStoreIT extends BucketStoreContract {
         BucketOutcome admitted = perSlot.take(List.of(buyerHold(freshKey("slot-b2")), organizerHold(freshKey("slot-o2"))),
                 T0).toCompletableFuture().join();
         assertThat(admitted.keys()).containsExactly(new KeyOutcome(9, 0), new KeyOutcome(199, 0));
+    }
+
+    @Test
+    void takesSentTogetherShareCallsAndAreDecidedAsIfOneByOne() {
+        // 2,000 takes on 6 keys of mixed shapes, costs and clocks (some behind the stored time), all sent before
+        // any reply: the coalesced calls must answer exactly what the same takes answer one by one in process.
+        Random random = new Random(42);
+        List<String> keys = List.of(freshKey("c0"), freshKey("c1"), freshKey("c2"), freshKey("c3"), freshKey("c4"),
+                freshKey("c5"));
+        InProcessBucketStore oneByOne = new InProcessBucketStore(100);
+        long callsBefore = store.calls();
+        List<List<BucketRequest>> sent = new ArrayList<>();
+        List<Long> clocks = new ArrayList<>();
+        List<CompletableFuture<BucketOutcome>> replies = new ArrayList<>();
+        long now = T0;
+        for (int i = 0; i < 2_000; i++) {
+            now += random.nextInt(400) - 100;
+            int first = random.nextInt(keys.size());
+            List<BucketRequest> requests = random.nextBoolean()
+                    ? List.of(new BucketRequest(keys.get(first), 10, 1, 6_000, 1 + random.nextInt(3)))
+                    : List.of(buyerHold(keys.get(first)), organizerHold(keys.get((first + 1) % keys.size())));
+            sent.add(requests);
+            clocks.add(now);
+            replies.add(store.take(requests, now).toCompletableFuture());
+        }
+        for (int i = 0; i < sent.size(); i++) {
+            BucketOutcome expected = oneByOne.take(sent.get(i), clocks.get(i)).toCompletableFuture().join();
+            assertThat(replies.get(i).join()).as("take %d", i).isEqualTo(expected);
+        }
+        assertThat(store.calls() - callsBefore).isLessThan(1_000);
+    }
+
+    @Test
+    void concurrentCallersThroughOneCoalescingStoreAdmitExactlyTheCapacity() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            BucketRequest hold = buyerHold(freshKey("coalesced-burst"));
+            int callers = 64;
+            CountDownLatch start = new CountDownLatch(1);
+            List<CompletableFuture<BucketOutcome>> replies = new ArrayList<>();
+            try (ExecutorService threads = Executors.newFixedThreadPool(16)) {
+                List<Future<CompletableFuture<BucketOutcome>>> sends = new ArrayList<>();
+                for (int i = 0; i < callers; i++) {
+                    sends.add(threads.submit(() -> {
+                        start.await();
+                        return store.take(List.of(hold), T0).toCompletableFuture();
+                    }));
+                }
+                start.countDown();
+                for (Future<CompletableFuture<BucketOutcome>> send : sends) {
+                    replies.add(send.get());
+                }
+            }
+            long admitted = replies.stream().map(CompletableFuture::join).filter(BucketOutcome::admitted).count();
+            assertThat(admitted).as("round %d", round).isEqualTo(10);
+        }
     }
 }
