@@ -15,7 +15,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-/** The same Lua script, sent with EVALSHA straight through Lettuce: the floor our wrapper is measured against. */
+/**
+ * The same Lua script, one EVALSHA per decision straight through Lettuce (no refusal cache, no breaker, no
+ * metrics, no coalescing): what a plain use of the script costs, against which our wrapper is measured.
+ */
 final class BareScriptContender implements Contender {
 
     private final RedisClient client;
@@ -30,7 +33,8 @@ final class BareScriptContender implements Contender {
         this.commands = connection.async();
         this.sha = connection.sync().scriptLoad(script());
         long period = policy.refillPeriodMillis();
-        this.args = new String[] {"0", Long.toString(policy.capacity() * period),
+        // One decision of one key: the caller's clock, the key count, then capacity, rate and cost in units.
+        this.args = new String[] {"0", "1", Long.toString(policy.capacity() * period),
                 Long.toString(policy.refillTokens()), Long.toString(period)};
     }
 

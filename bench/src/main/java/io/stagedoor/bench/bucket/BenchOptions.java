@@ -1,5 +1,7 @@
 package io.stagedoor.bench.bucket;
 
+import io.stagedoor.admission.bucket.CallCoalescing;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +15,11 @@ import java.util.List;
  * @param rounds    {@code --rounds 2}: rounds per contender per cell (alternating contenders)
  * @param inFlight  {@code --in-flight 1,64,256}
  * @param warmup    {@code --warmup 2}: seconds of warm-up per contender before measuring
+ * @param coalescing {@code --calls 2 --per-call 64}: the coalescing of the "stagedoor" contender; default the
+ *                   product's ({@link CallCoalescing#defaults()})
  */
-record BenchOptions(String redisUri, int keys, Duration round, int rounds, List<Integer> inFlight, Duration warmup) {
+record BenchOptions(String redisUri, int keys, Duration round, int rounds, List<Integer> inFlight, Duration warmup,
+                    CallCoalescing coalescing) {
 
     static BenchOptions parse(String[] args) {
         String redis = null;
@@ -23,6 +28,8 @@ record BenchOptions(String redisUri, int keys, Duration round, int rounds, List<
         int rounds = 2;
         List<Integer> inFlight = List.of(1, 64, 256);
         Duration warmup = Duration.ofSeconds(2);
+        int calls = CallCoalescing.defaults().callsInFlight();
+        int perCall = CallCoalescing.defaults().decisionsPerCall();
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : "";
             switch (args[i]) {
@@ -38,11 +45,15 @@ record BenchOptions(String redisUri, int keys, Duration round, int rounds, List<
                     inFlight = List.copyOf(levels);
                 }
                 case "--warmup" -> warmup = Duration.ofMillis((long) (Double.parseDouble(value) * 1000));
+                case "--calls" -> calls = Integer.parseInt(value);
+                case "--per-call" -> perCall = Integer.parseInt(value);
                 default -> throw new IllegalArgumentException("unknown flag " + args[i]
-                        + "; flags: --redis URI --keys N --seconds S --rounds N --in-flight 1,64,256 --warmup S");
+                        + "; flags: --redis URI --keys N --seconds S --rounds N --in-flight 1,64,256 --warmup S"
+                        + " --calls 2 --per-call 64");
             }
             i++;
         }
-        return new BenchOptions(redis, keys, round, rounds, inFlight, warmup);
+        return new BenchOptions(redis, keys, round, rounds, inFlight, warmup,
+                new CallCoalescing(calls, perCall, CallCoalescing.defaults().waitingBound()));
     }
 }

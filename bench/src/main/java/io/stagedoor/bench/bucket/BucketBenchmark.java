@@ -1,5 +1,6 @@
 package io.stagedoor.bench.bucket;
 
+import io.stagedoor.admission.bucket.CallCoalescing;
 import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.admission.limit.WhenUnavailable;
 import io.stagedoor.embedded.EmbeddedRedis;
@@ -14,8 +15,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 /**
- * Stagedoor's Redis limiter vs Bucket4j's Lettuce proxy manager vs the bare script, on one Redis, in the same
- * run: for each workload (random keys out of N, one hot key that keeps allowing) and each number of requests in
+ * Stagedoor's Redis limiter (as the ingress runs it, and with coalescing off) vs Bucket4j's Lettuce proxy manager
+ * vs the bare script, on one Redis, in the same run: for each workload (random keys out of N, one hot key that keeps allowing) and each number of requests in
  * flight, the contenders take turns round by round, so drift in the machine hits all of them alike. Prints
  * decisions/s, p50/p99 and the ratios. Flags: see {@link BenchOptions}.
  */
@@ -36,10 +37,12 @@ public final class BucketBenchmark {
             embedded = EmbeddedRedis.start(6391);
             uri = embedded.uri();
         }
-        System.out.printf(Locale.ROOT, "Redis %s%s, %d cores, Java %s; rounds of %s x %d per contender%n", uri,
+        System.out.printf(Locale.ROOT, "Redis %s%s, %d cores, Java %s; rounds of %s x %d per contender; %s%n", uri,
                 embedded == null ? "" : " (embedded)", Runtime.getRuntime().availableProcessors(),
-                Runtime.version(), options.round(), options.rounds());
-        List<Contender> contenders = List.of(new StagedoorContender(uri, ALLOWING),
+                Runtime.version(), options.round(), options.rounds(), options.coalescing());
+        List<Contender> contenders = List.of(
+                new StagedoorContender("stagedoor", uri, ALLOWING, options.coalescing()),
+                new StagedoorContender("sd-1by1", uri, ALLOWING, CallCoalescing.none()),
                 new Bucket4jContender(uri, ALLOWING), new BareScriptContender(uri, ALLOWING));
         try {
             Map<String, Supplier<String>> workloads = new LinkedHashMap<>();
@@ -57,9 +60,12 @@ public final class BucketBenchmark {
                     measureCell(workload.getKey(), workload.getValue(), inFlight, contenders, options);
                 }
             }
-            StagedoorContender ours = (StagedoorContender) contenders.get(0);
-            System.out.printf(Locale.ROOT, "stagedoor decisions not taken by Redis (fallbacks): %d%n",
-                    ours.notFromRedis());
+            for (Contender contender : contenders) {
+                if (contender instanceof StagedoorContender ours) {
+                    System.out.printf(Locale.ROOT, "%s decisions not taken by Redis (fallbacks): %d%n",
+                            ours.name(), ours.notFromRedis());
+                }
+            }
         } finally {
             contenders.forEach(Contender::close);
             if (embedded != null) {

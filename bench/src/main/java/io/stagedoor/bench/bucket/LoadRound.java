@@ -80,11 +80,14 @@ final class LoadRound {
         if (!running) {
             return;
         }
+        if (error != null) {
+            // A failure is no decision: counted apart, and kept out of the rate and the latencies.
+            errors.increment();
+            return;
+        }
         recorder.recordValue(Math.max(1, (System.nanoTime() - issued) / 1_000));
         decisions.increment();
-        if (error != null) {
-            errors.increment();
-        } else if (Boolean.TRUE.equals(ok)) {
+        if (Boolean.TRUE.equals(ok)) {
             admitted.increment();
         }
     }

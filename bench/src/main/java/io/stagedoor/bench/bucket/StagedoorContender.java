@@ -4,6 +4,7 @@ import io.stagedoor.admission.Decision;
 import io.stagedoor.admission.DecisionSource;
 import io.stagedoor.admission.Limiter;
 import io.stagedoor.admission.LimiterSettings;
+import io.stagedoor.admission.bucket.CallCoalescing;
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitPolicy;
@@ -12,25 +13,30 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.LongAdder;
 
-/** The whole {@link Limiter} path the ingress uses: refusal cache, breaker, metrics, one EVALSHA. */
+/**
+ * The whole {@link Limiter} path the ingress uses: refusal cache, breaker, metrics, one EVALSHA per decision or
+ * fewer (decisions coalesced into shared calls as {@link CallCoalescing} says).
+ */
 final class StagedoorContender implements Contender {
 
     private final Limiter limiter;
     private final LimitPolicy policy;
+    private final String name;
     private final LongAdder notFromRedis = new LongAdder();
 
-    StagedoorContender(String redisUri, LimitPolicy policy) {
+    StagedoorContender(String name, String redisUri, LimitPolicy policy, CallCoalescing coalescing) {
         // A 1 s timeout: a timed-out call would fail open and flatter the figures; count any that slip through.
-        this.limiter = Limiter.builder().keyNamespace("bench-sd")
-                .settings(LimiterSettings.defaults().withOutage(
+        this.limiter = Limiter.builder().keyNamespace("bench-" + name)
+                .settings(LimiterSettings.defaults().withCoalescing(coalescing).withOutage(
                         OutageSettings.defaults().withCommandTimeout(Duration.ofSeconds(1))))
                 .redis(redisUri);
         this.policy = policy;
+        this.name = name;
     }
 
     @Override
     public String name() {
-        return "stagedoor";
+        return name;
     }
 
     @Override
