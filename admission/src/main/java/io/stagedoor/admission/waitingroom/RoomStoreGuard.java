@@ -1,7 +1,6 @@
 package io.stagedoor.admission.waitingroom;
 
-import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
-import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.stagedoor.admission.fallback.BreakerCalls;
 import io.stagedoor.admission.fallback.OutageSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -10,7 +9,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -24,15 +22,14 @@ final class RoomStoreGuard implements RoomStore {
     private static final Logger LOG = LoggerFactory.getLogger(RoomStoreGuard.class);
 
     private final RoomStore redis;
-    private final CircuitBreaker breaker;
+    private final BreakerCalls calls;
     private final long timeoutMillis;
-    private final AtomicReference<CircuitBreaker.State> observed;
 
     RoomStoreGuard(RoomStore redis, OutageSettings settings) {
         this.redis = redis;
         this.timeoutMillis = settings.commandTimeout().toMillis();
-        this.breaker = settings.breaker("stagedoor-waiting-room");
-        this.observed = new AtomicReference<>(breaker.getState());
+        this.calls = new BreakerCalls(settings.breaker("stagedoor-waiting-room"), LOG, RoomMessages::breakerTransition,
+                state -> { });
     }
 
     @Override
@@ -57,47 +54,18 @@ final class RoomStoreGuard implements RoomStore {
 
     /** The breaker's state name: CLOSED, OPEN, HALF_OPEN. */
     String state() {
-        return breaker.getState().name();
+        return calls.state();
     }
 
     private CompletionStage<RoomReply> guarded(Supplier<CompletionStage<RoomReply>> operation) {
-        boolean permitted = breaker.tryAcquirePermission();
-        noticeTransition();
-        if (!permitted) {
-            return CompletableFuture.failedFuture(CallNotPermittedException.createCallNotPermittedException(breaker));
-        }
         long start = System.nanoTime();
-        CompletableFuture<RoomReply> call;
-        try {
-            // A copy, so the timeout fails our view of the call and never completes Lettuce's own future.
-            call = operation.get().toCompletableFuture().thenApply(reply -> reply);
-        } catch (RuntimeException e) {
-            call = CompletableFuture.failedFuture(e);
+        CompletableFuture<RoomReply> call = calls.start(operation);
+        if (BreakerCalls.notPermitted(call)) {
+            return call;
         }
         return call.orTimeout(timeoutMillis, TimeUnit.MILLISECONDS)
                 .exceptionallyCompose(error -> CompletableFuture.failedFuture(error instanceof TimeoutException
                         ? new TimeoutException(RoomMessages.timedOut(timeoutMillis)) : error))
-                .whenComplete((reply, error) -> {
-                    long elapsed = System.nanoTime() - start;
-                    if (error == null) {
-                        breaker.onSuccess(elapsed, TimeUnit.NANOSECONDS);
-                    } else {
-                        breaker.onError(elapsed, TimeUnit.NANOSECONDS, error);
-                    }
-                    noticeTransition();
-                });
-    }
-
-    private void noticeTransition() {
-        CircuitBreaker.State last = observed.get();
-        CircuitBreaker.State now = breaker.getState();
-        if (now != last && observed.compareAndSet(last, now)) {
-            String message = RoomMessages.breakerTransition(last.name(), now.name());
-            if (now == CircuitBreaker.State.CLOSED) {
-                LOG.info(message);
-            } else {
-                LOG.warn(message);
-            }
-        }
+                .whenComplete((reply, error) -> calls.ended(start, error));
     }
 }
