@@ -21,8 +21,12 @@ final class SeatBook {
     static final String DUE = "inventory-due";
     static final String PROCESSED = "inventory-processed";
 
-    /** How long a processed correlation id is remembered: far longer than any redelivery takes. */
-    static final Duration PROCESSED_RETENTION = Duration.ofDays(1);
+    /**
+     * How long a processed correlation id is remembered: far longer than any redelivery takes (seconds), and long
+     * enough for a client retrying one Idempotency-Key after a crash. The stores live in memory, so this bounds
+     * their size: about 300 bytes per request the inventory saw in the last hour.
+     */
+    static final Duration PROCESSED_RETENTION = Duration.ofHours(1);
     /** How long an expired or sold hold is kept, so a late checkout reads "expired" or "not payable". */
     static final Duration SETTLED_HOLD_RETENTION = Duration.ofHours(1);
 
