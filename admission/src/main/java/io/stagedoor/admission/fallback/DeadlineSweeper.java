@@ -17,8 +17,18 @@ import java.util.concurrent.TimeoutException;
  * calls off the head. {@link CompletableFuture#orTimeout} would instead schedule and cancel a task per call
  * and wake its timer thread on most of them: measurable at tens of thousands of decisions per second on two
  * cores. A call fails between {@code timeout} and {@code timeout + tick} after it started.
+ *
+ * <p>A deadline is meant to catch a slow Redis, not a starved JVM. When the sweeper itself wakes late (more than
+ * {@link #LATE_TICKS} ticks since its last sweep), the process was descheduled or paused, and the replies of calls
+ * now past their deadline may be sitting unread in the socket: that sweep expires nothing, giving the I/O thread
+ * one tick to read them. The next sweep expires as usual, late or not, so however starved the process a call
+ * fails at most one sweep later than it would have. Without this, a CPU-starved ingress failed its Redis calls and
+ * fell back (failing open) while Redis itself answered in microseconds.
  */
 final class DeadlineSweeper implements AutoCloseable {
+
+    /** A sweep this many ticks after the last one finds the process was starved, and expires nothing. */
+    static final int LATE_TICKS = 3;
 
     private record Pending(long deadlineNanos, CompletableFuture<?> call) {
     }
@@ -27,16 +37,32 @@ final class DeadlineSweeper implements AutoCloseable {
     private final Duration timeout;
     private final Queue<Pending> pending = new ConcurrentLinkedQueue<>();
     private final ScheduledExecutorService ticker;
+    private final long lateNanos;
+    private long lastSweepNanos;
+    private boolean skippedLast;
 
+    /** A sweeper that sweeps every {@code tick} on a daemon thread of its own. */
     DeadlineSweeper(Duration timeout, Duration tick) {
-        this.timeout = timeout;
-        this.timeoutNanos = timeout.toNanos();
-        this.ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        this(timeout, tick, System.nanoTime(), Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "stagedoor-redis-deadlines");
             thread.setDaemon(true);
             return thread;
-        });
-        ticker.scheduleAtFixedRate(this::sweep, tick.toNanos(), tick.toNanos(), TimeUnit.NANOSECONDS);
+        }));
+        ticker.scheduleAtFixedRate(() -> sweep(System.nanoTime()), tick.toNanos(), tick.toNanos(),
+                TimeUnit.NANOSECONDS);
+    }
+
+    private DeadlineSweeper(Duration timeout, Duration tick, long startNanos, ScheduledExecutorService ticker) {
+        this.timeout = timeout;
+        this.timeoutNanos = timeout.toNanos();
+        this.lateNanos = LATE_TICKS * tick.toNanos();
+        this.lastSweepNanos = startNanos;
+        this.ticker = ticker;
+    }
+
+    /** A sweeper that sweeps only when {@link #sweep} is called, its first sweep due a tick after {@code startNanos}. */
+    static DeadlineSweeper unscheduled(Duration timeout, Duration tick, long startNanos) {
+        return new DeadlineSweeper(timeout, tick, startNanos, null);
     }
 
     /** Watches {@code call}, started at {@code startNanos}; returns it. */
@@ -47,8 +73,15 @@ final class DeadlineSweeper implements AutoCloseable {
         return call;
     }
 
-    private void sweep() {
-        long now = System.nanoTime();
+    /** Expires the calls past their deadline at {@code now}, unless this sweep comes late; runs on one thread. */
+    void sweep(long now) {
+        boolean late = now - lastSweepNanos > lateNanos;
+        lastSweepNanos = now;
+        if (late && !skippedLast) {
+            skippedLast = true;
+            return;
+        }
+        skippedLast = false;
         for (Pending head = pending.peek(); head != null; head = pending.peek()) {
             if (!head.call().isDone() && head.deadlineNanos() - now > 0) {
                 return;
@@ -60,6 +93,8 @@ final class DeadlineSweeper implements AutoCloseable {
 
     @Override
     public void close() {
-        ticker.shutdownNow();
+        if (ticker != null) {
+            ticker.shutdownNow();
+        }
     }
 }
