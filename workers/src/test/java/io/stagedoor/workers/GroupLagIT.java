@@ -27,7 +27,8 @@ class GroupLagIT {
             WorkerSettings settings = pipeline.settings().withLagInterval(PROBE_EVERY)
                     .withRoles(Set.of(WorkerRole.INVENTORY));
             WorkerMetrics watched = WorkerMetrics.inMemory();
-            try (LagProbe probe = LagProbe.start(settings, watched)) {
+            LagProbe probe = LagProbe.start(settings, watched);
+            try {
                 IntStream.range(0, 30).forEach(i -> pipeline.hold("ev", "b" + i, List.of("s1")));
                 await().atMost(DEADLINE).until(() -> watched.inventoryLag(pipeline.names.holds()) == 30);
                 assertThat(watched.inventoryLag(pipeline.names.checkouts())).isZero();
@@ -39,6 +40,8 @@ class GroupLagIT {
                             .find(WorkerMetrics.INVENTORY_LAG).tag("topic", pipeline.names.holds()).gauge()
                             .value() == 0);
                 }
+            } finally {
+                probe.close();
             }
         }
     }
@@ -50,7 +53,8 @@ class GroupLagIT {
                     .withRoles(Set.of(WorkerRole.CHECKOUT));
             WorkerMetrics watched = WorkerMetrics.inMemory();
             SimulatedGateway gateway = new SimulatedGateway(PayrailSettings.defaults().withLatency(Duration.ofMillis(20)));
-            try (LagProbe probe = LagProbe.start(settings, watched)) {
+            LagProbe probe = LagProbe.start(settings, watched);
+            try {
                 IntStream.range(0, 25).forEach(i -> pipeline.payment("ev", PayrailSettings.TOKEN_OK));
                 await().atMost(DEADLINE).until(() -> watched.paymentsLag() == 25);
 
@@ -64,6 +68,8 @@ class GroupLagIT {
                 // With the pool gone (it left the group), new requests wait and count again.
                 IntStream.range(0, 7).forEach(i -> pipeline.payment("ev", PayrailSettings.TOKEN_OK));
                 await().atMost(DEADLINE).until(() -> watched.paymentsLag() == 7);
+            } finally {
+                probe.close();
             }
         }
     }
