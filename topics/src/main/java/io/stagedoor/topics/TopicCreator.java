@@ -51,7 +51,9 @@ public final class TopicCreator {
         } else {
             configs.put(TopicConfig.RETENTION_MS_CONFIG, Long.toString(settings.retention().toMillis()));
         }
-        int partitions = topic.equals(names.events()) ? 1 : settings.partitions();
+        int partitions = topic.equals(names.events()) ? 1
+                : topic.equals(names.payments()) ? settings.paymentPartitions()
+                : settings.partitions();
         return new NewTopic(topic, partitions, settings.replicationFactor()).configs(configs);
     }
 

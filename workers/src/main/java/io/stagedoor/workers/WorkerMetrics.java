@@ -1,11 +1,15 @@
 package io.stagedoor.workers;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -35,10 +39,22 @@ public final class WorkerMetrics {
     public static final String REJECTIONS = "stagedoor.rejections";
     /** Counter: approved payments the inventory could not use, sent back to the gateway as voids. */
     public static final String VOIDS = "stagedoor.payment.voids";
+    /**
+     * Gauge, tag {@code topic}: records on one of the inventory's input topics that its consumer group has not
+     * committed yet. It is the group's lag, the same on every instance that runs the inventory (chart the max, not
+     * the sum, across instances); NaN while the cluster does not answer.
+     */
+    public static final String INVENTORY_LAG = "stagedoor.inventory.lag";
+    /**
+     * Gauge: payment requests the checkout share group has not acknowledged yet (waiting or in flight), as the
+     * broker counts them. The group's lag, the same on every pool instance; NaN while the cluster does not answer.
+     */
+    public static final String PAYMENTS_LAG = "stagedoor.payments.lag";
 
     private final MeterRegistry registry;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger inFlightMax = new AtomicInteger();
+    private final Map<GaugeKey, Reading> readings = new ConcurrentHashMap<>();
 
     /** Metrics bound to {@code registry}. */
     public WorkerMetrics(MeterRegistry registry) {
@@ -106,6 +122,26 @@ public final class WorkerMetrics {
         Counter.builder(REJECTIONS).tag("reason", reason).register(registry).increment();
     }
 
+    /** The inventory's consumer group is {@code records} behind on {@code topic} (NaN: unknown). */
+    public void inventoryLag(String topic, double records) {
+        reading(INVENTORY_LAG, Tags.of("topic", topic)).value = records;
+    }
+
+    /** The checkout share group has {@code records} payment requests not yet acknowledged (NaN: unknown). */
+    public void paymentsLag(double records) {
+        reading(PAYMENTS_LAG, Tags.empty()).value = records;
+    }
+
+    /** The last inventory lag reported for {@code topic}; NaN before the first. */
+    public double inventoryLag(String topic) {
+        return reading(INVENTORY_LAG, Tags.of("topic", topic)).value;
+    }
+
+    /** The last share-group lag reported; NaN before the first. */
+    public double paymentsLag() {
+        return reading(PAYMENTS_LAG, Tags.empty()).value;
+    }
+
     /** The count of a counter without tags, for tests and the benchmark. */
     public double count(String name) {
         Counter counter = registry.find(name).counter();
@@ -114,5 +150,26 @@ public final class WorkerMetrics {
 
     private Counter counter(String name) {
         return registry.counter(name);
+    }
+
+    /** The value behind a gauge, registered on first use; held here because a registry holds gauges weakly. */
+    private Reading reading(String name, Tags tags) {
+        return readings.computeIfAbsent(new GaugeKey(name, tags), key -> {
+            Reading reading = new Reading();
+            Gauge.builder(name, reading, Reading::value).tags(tags).register(registry);
+            return reading;
+        });
+    }
+
+    private record GaugeKey(String name, Tags tags) {
+    }
+
+    /** A gauge's latest value, written by one probe thread and read by any scrape. */
+    private static final class Reading {
+        private volatile double value = Double.NaN;
+
+        private double value() {
+            return value;
+        }
     }
 }

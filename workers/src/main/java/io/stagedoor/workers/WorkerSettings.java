@@ -32,11 +32,13 @@ import java.util.Set;
  *                          300 holds/s was 756 ms at 25 ms and 134 ms at 100 ms (bench/RESULTS.md)
  * @param roles             what this process runs (default both)
  * @param gatewayUrl        the payment gateway's base URL, or null for the in-process simulated gateway (default null)
+ * @param lagInterval       how often the worker asks the cluster for its groups' lag (default 5 seconds)
  */
 public record WorkerSettings(String bootstrapServers, TopicNames topics, String applicationId, String shareGroupId,
                              Duration holdTtl, Duration expiryInterval, int poolSize, Duration paymentTimeout,
                              Duration recordLock, int maxDeliveries, Duration drainTimeout, Path stateDir,
-                             int streamThreads, Duration commitInterval, Set<WorkerRole> roles, URI gatewayUrl) {
+                             int streamThreads, Duration commitInterval, Set<WorkerRole> roles, URI gatewayUrl,
+                             Duration lagInterval) {
 
     public WorkerSettings {
         requireText(bootstrapServers, "bootstrapServers");
@@ -49,6 +51,7 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
         requirePositive(recordLock, "recordLock");
         requirePositive(drainTimeout, "drainTimeout");
         requirePositive(commitInterval, "commitInterval");
+        requirePositive(lagInterval, "lagInterval");
         Objects.requireNonNull(stateDir, "stateDir");
         if (poolSize < 1) {
             throw new IllegalArgumentException("poolSize must be at least 1, was " + poolSize);
@@ -75,14 +78,14 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
         return new WorkerSettings("127.0.0.1:9092", TopicNames.defaults(), "stagedoor-inventory", "stagedoor-checkout",
                 Duration.ofMinutes(10), Duration.ofSeconds(1), 20, Duration.ofSeconds(5), Duration.ofSeconds(30), 3,
                 Duration.ofSeconds(10), Path.of(System.getProperty("java.io.tmpdir"), "stagedoor-streams"), 1,
-                Duration.ofMillis(100), EnumSet.allOf(WorkerRole.class), null);
+                Duration.ofMillis(100), EnumSet.allOf(WorkerRole.class), null, Duration.ofSeconds(5));
     }
 
     /** The same settings against other bootstrap servers. */
     public WorkerSettings withKafka(String servers) {
         return new WorkerSettings(servers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
                 paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles,
-                gatewayUrl);
+                gatewayUrl, lagInterval);
     }
 
     /**
@@ -94,41 +97,49 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
         String prefix = namespace.isEmpty() ? "" : namespace + ".";
         return new WorkerSettings(bootstrapServers, names, prefix + "stagedoor-inventory", prefix + "stagedoor-checkout",
                 holdTtl, expiryInterval, poolSize, paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir,
-                streamThreads, commitInterval, roles, gatewayUrl);
+                streamThreads, commitInterval, roles, gatewayUrl, lagInterval);
     }
 
     /** The same settings with another hold lifetime. */
     public WorkerSettings withHoldTtl(Duration ttl) {
         return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, ttl, expiryInterval, poolSize,
                 paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles,
-                gatewayUrl);
+                gatewayUrl, lagInterval);
     }
 
     /** The same settings with another pool size, payment timeout and record lock. */
     public WorkerSettings withPayments(int size, Duration timeout, Duration lock) {
         return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, size,
-                timeout, lock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles, gatewayUrl);
+                timeout, lock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles, gatewayUrl,
+                lagInterval);
     }
 
     /** The same settings with another state directory. */
     public WorkerSettings withStateDir(Path dir) {
         return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
                 paymentTimeout, recordLock, maxDeliveries, drainTimeout, dir, streamThreads, commitInterval, roles,
-                gatewayUrl);
+                gatewayUrl, lagInterval);
     }
 
     /** The same settings running only these roles. */
     public WorkerSettings withRoles(Set<WorkerRole> only) {
         return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
                 paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, only,
-                gatewayUrl);
+                gatewayUrl, lagInterval);
     }
 
     /** The same settings calling the payment gateway at {@code url} (null: the simulated gateway in process). */
     public WorkerSettings withGatewayUrl(URI url) {
         return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
                 paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles,
-                url);
+                url, lagInterval);
+    }
+
+    /** The same settings asking for the groups' lag every {@code interval}. */
+    public WorkerSettings withLagInterval(Duration interval) {
+        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
+                paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles,
+                gatewayUrl, interval);
     }
 
     /** Whether this process runs {@code role}. */

@@ -6,6 +6,7 @@ import io.stagedoor.topics.TopicCreator;
 import io.stagedoor.topics.TopicSettings;
 import io.stagedoor.workers.checkout.CheckoutPool;
 import io.stagedoor.workers.inventory.Inventory;
+import io.stagedoor.workers.lag.LagProbe;
 import io.stagedoor.workers.payment.HttpPaymentGateway;
 import io.stagedoor.workers.payment.PaymentGateway;
 import io.stagedoor.workers.payment.SimulatedGateway;
@@ -21,7 +22,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A running worker: the seat inventory, the checkout pool, or both, as {@link WorkerSettings#roles()} says.
- * Start as many as needed against one cluster; they share the work. {@link #close()} drains: the pool stops
+ * Start as many as needed against one cluster; they share the work. Its {@link WorkerMetrics} include its groups'
+ * lag, probed in the background ({@link LagProbe}). {@link #close()} drains: the pool stops
  * acquiring and finishes or releases its payments, then the inventory commits and leaves its group.
  */
 public final class Workers implements AutoCloseable {
@@ -32,12 +34,14 @@ public final class Workers implements AutoCloseable {
     private final Inventory inventory;
     private final CheckoutPool pool;
     private final WorkerMetrics metrics;
+    private final LagProbe lag;
     private boolean closed;
 
-    private Workers(Inventory inventory, CheckoutPool pool, WorkerMetrics metrics) {
+    private Workers(Inventory inventory, CheckoutPool pool, WorkerMetrics metrics, LagProbe lag) {
         this.inventory = inventory;
         this.pool = pool;
         this.metrics = metrics;
+        this.lag = lag;
     }
 
     /** Starts a worker with its metrics in a private in-memory registry. */
@@ -73,7 +77,7 @@ public final class Workers implements AutoCloseable {
         }
         LOG.info("workers started: roles {}, topics '{}', pool size {}", settings.roles(),
                 settings.topics().namespace(), settings.poolSize());
-        return new Workers(inventory, pool, metrics);
+        return new Workers(inventory, pool, metrics, LagProbe.start(settings, metrics));
     }
 
     /**
@@ -119,6 +123,7 @@ public final class Workers implements AutoCloseable {
             return;
         }
         closed = true;
+        lag.close();
         if (pool != null) {
             pool.close();
         }

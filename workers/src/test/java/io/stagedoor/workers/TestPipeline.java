@@ -6,6 +6,7 @@ import io.stagedoor.topics.CheckoutRequested;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.Headers;
 import io.stagedoor.topics.HoldRequested;
+import io.stagedoor.topics.PaymentRequested;
 import io.stagedoor.topics.Reasons;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.SeatChange;
@@ -101,6 +102,15 @@ final class TestPipeline implements AutoCloseable {
         CheckoutRequested request = new CheckoutRequested(id, eventId, holdId, buyer, token, Instant.now());
         resend(request);
         return request;
+    }
+
+    /** Writes a payment request for one seat as the inventory does (keyed by correlation id); returns its id. */
+    String payment(String eventId, String token) {
+        String id = UUID.randomUUID().toString();
+        PaymentRequested request = new PaymentRequested(id, eventId, "hold-" + id, "buyer-" + id, 5_000, token,
+                Instant.now());
+        send(names.payments(), id, Json.write(request), id);
+        return id;
     }
 
     /** Writes a checkout request again, as a retrying producer would. */

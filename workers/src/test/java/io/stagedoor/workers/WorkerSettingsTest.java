@@ -16,6 +16,7 @@ class WorkerSettingsTest {
         assertThat(defaults.roles()).isEqualTo(EnumSet.allOf(WorkerRole.class));
         assertThat(defaults.poolSize()).isEqualTo(20);
         assertThat(defaults.holdTtl()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(defaults.lagInterval()).isEqualTo(Duration.ofSeconds(5));
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.stagedoor.topics.json.JsonSerde;
 import io.stagedoor.workers.WorkerMetrics;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -34,6 +35,14 @@ public final class InventoryTopology {
     private static final String INVENTORY = "inventory";
 
     private InventoryTopology() {
+    }
+
+    /**
+     * The topics the inventory's consumer group reads, whose lag it reports. The events topic is not among them:
+     * a global store reads it, outside the group.
+     */
+    public static List<String> inputs(TopicNames topics) {
+        return List.of(topics.holds(), topics.checkouts(), topics.paymentOutcomes());
     }
 
     /** The topology for these topics, hold lifetime and expiry sweep interval. */
