@@ -14,7 +14,7 @@ public final class Problems {
     public static Response response(Problem problem, Map<String, String> headers) {
         Response.ResponseBuilder builder = Response.status(problem.status())
                 .type(Problem.MEDIA_TYPE)
-                .entity(problem);
+                .entity(HttpJson.bytes(problem));
         if (problem.retryAfter() != null) {
             builder.header(HttpHeaders.RETRY_AFTER, problem.retryAfter());
         }
