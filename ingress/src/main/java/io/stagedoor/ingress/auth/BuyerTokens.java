@@ -28,8 +28,11 @@ public final class BuyerTokens {
 
     /** Tolerated clock difference between the issuer and this instance. */
     public static final Duration LEEWAY = Duration.ofSeconds(5);
-    /** Proven tokens remembered at most. */
-    public static final int REMEMBERED = 100_000;
+    /**
+     * Proven tokens remembered at most: enough for the clients retrying right now (the cache keeps the tokens used
+     * often), few enough that one-off tokens churning through it stay cheap for the garbage collector.
+     */
+    public static final int REMEMBERED = 20_000;
     /** A remembered token unused this long is forgotten. */
     public static final Duration IDLE = Duration.ofMinutes(10);
 
