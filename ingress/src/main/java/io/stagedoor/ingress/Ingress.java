@@ -7,6 +7,7 @@ import io.stagedoor.admission.LimiterBuilder;
 import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.ingress.audit.AdmissionAudit;
 import io.stagedoor.ingress.audit.DecisionRecorder;
+import io.stagedoor.ingress.audit.RefusalTally;
 import io.stagedoor.ingress.rings.Decisions;
 import io.stagedoor.ingress.rings.PrincipalLimitRing;
 import io.stagedoor.ingress.waitingroom.WaitingRoomFeature;
@@ -156,7 +157,10 @@ public final class Ingress implements AutoCloseable {
         parts.push(limiter);
         AdmissionAudit audit = new AdmissionAudit(kafka, settings.topics().admissions(), registry);
         parts.push(audit);
-        DecisionRecorder recorder = new DecisionRecorder(audit, clock);
+        // Pushed after the audit, so it is closed first and its last tallies still reach the producer.
+        RefusalTally cachedRefusals = new RefusalTally(audit::record, RefusalTally.MAX_KEYS, clock::millis, true);
+        parts.push(cachedRefusals);
+        DecisionRecorder recorder = new DecisionRecorder(audit::record, cachedRefusals, clock);
         WaitingRoomFeature waitingRoom = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, settings.redisUri(),
                 settings.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount()));
         parts.push(waitingRoom);

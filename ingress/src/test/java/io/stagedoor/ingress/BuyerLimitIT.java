@@ -1,8 +1,11 @@
 package io.stagedoor.ingress;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.stagedoor.testsupport.TestNames;
+import io.stagedoor.topics.AdmissionRecord;
+import io.stagedoor.topics.json.Json;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -13,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.RepeatedTest;
@@ -94,6 +98,44 @@ class BuyerLimitIT {
         assertThat(refused.headers().firstValue("Retry-After")).contains("6");
         assertThat(fixture.ingress.registry().get("stagedoor.ingress.accepted").tag("route", "holds").counter().count())
                 .isEqualTo(accepted);
+    }
+
+    // A buyer who ignores Retry-After is refused once by Redis, then by the refusal cache: the audit gets one
+    // record per key and second for those, carrying their number, and the counts add up to every 429 exactly.
+    @Test
+    void everyRefusalOfABuyerWhoIgnoresRetryAfterIsAuditedExactlyOnce() throws Exception {
+        String buyer = TestNames.unique("ignores-retry-after");
+        for (int i = 0; i < 10; i++) {
+            assertThat(fixture.postHold(buyer, "{\"seats\":[\"S-" + (100 + i) + "\"]}").statusCode()).isEqualTo(202);
+        }
+        int refusals = 0;
+        for (int i = 0; i < 40; i++) {
+            refusals += fixture.postHold(buyer, "{\"seats\":[\"S-150\"]}").statusCode() == 429 ? 1 : 0;
+        }
+        assertThat(refusals).isEqualTo(40);
+
+        List<AdmissionRecord> audited = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer = IngressFixture.consumer("buyer-limit-audit")) {
+            consumer.subscribe(List.of(fixture.topics.admissions()));
+            await().atMost(Duration.ofSeconds(20)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
+                    AdmissionRecord admission = Json.read(record.value(), AdmissionRecord.class);
+                    if (admission.key().equals(buyer)) {
+                        audited.add(admission);
+                    }
+                });
+                return count(audited, AdmissionRecord.REFUSED) >= 40;
+            });
+        }
+        assertThat(count(audited, AdmissionRecord.REFUSED)).isEqualTo(40);
+        assertThat(count(audited, AdmissionRecord.ADMITTED)).isEqualTo(10);
+        assertThat(audited).filteredOn(record -> record.source().equals("refusal_cache"))
+                .hasSizeLessThan(39).allSatisfy(record -> assertThat(record.limit()).isEqualTo("buyer-holds"));
+    }
+
+    private static long count(List<AdmissionRecord> records, String outcome) {
+        return records.stream().filter(record -> record.outcome().equals(outcome))
+                .mapToLong(AdmissionRecord::count).sum();
     }
 
     private static double decisions() {

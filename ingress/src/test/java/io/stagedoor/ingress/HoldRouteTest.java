@@ -3,7 +3,6 @@ package io.stagedoor.ingress;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stagedoor.ingress.http.IngressMessages;
-import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.json.Json;
 import java.net.http.HttpRequest;
@@ -12,13 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Stream;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -183,10 +178,6 @@ class HoldRouteTest {
     }
 
     private static KafkaConsumer<String, byte[]> consumer() {
-        Properties config = new Properties();
-        config.putAll(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, RealServers.kafkaBootstrap(),
-                ConsumerConfig.GROUP_ID_CONFIG, "hold-route-test-" + System.nanoTime(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"));
-        return new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
+        return IngressFixture.consumer("hold-route-test");
     }
 }

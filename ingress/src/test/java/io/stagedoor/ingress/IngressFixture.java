@@ -19,9 +19,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
 
 /** An ingress instance on the real Kafka of the fixtures, on topics of its own, with an event of 100 seats. */
 public final class IngressFixture implements AutoCloseable {
@@ -146,6 +151,15 @@ public final class IngressFixture implements AutoCloseable {
             throw new AssertionError("expected 202, got " + accepted.statusCode() + ": " + accepted.body());
         }
         return io.stagedoor.topics.json.Json.mapper().readTree(accepted.body()).get("correlationId").asText();
+    }
+
+    /** A consumer of the fixture's Kafka in a group of its own, reading from the earliest offset. */
+    public static KafkaConsumer<String, byte[]> consumer(String group) {
+        Properties config = new Properties();
+        config.putAll(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, RealServers.kafkaBootstrap(),
+                ConsumerConfig.GROUP_ID_CONFIG, group + "-" + System.nanoTime(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"));
+        return new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
     }
 
     public HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {

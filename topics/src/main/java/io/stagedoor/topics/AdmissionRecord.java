@@ -22,10 +22,15 @@ import java.util.Objects;
  * @param route              the HTTP route ("holds", "login", "scans", "checkout", ...)
  * @param correlationId      the accepted request's id when the request was published, else null
  * @param at                 when the ingress decided
+ * @param count              how many identical decisions the record stands for: 1, except for refusals answered
+ *                           from the refusal cache, which the ingress writes once per limit, key, route and second
+ *                           with their number (the other fields are those of the first of them). A record written
+ *                           before counts existed has none and stands for one decision: 0 reads as 1
  */
 public record AdmissionRecord(String limit, String key, String outcome, String source, long cost, long remaining,
                               long retryAfterSeconds, long capacity, long refillTokens, long refillPeriodMillis,
-                              long clockMillis, String route, String correlationId, Instant at) implements Versioned {
+                              long clockMillis, String route, String correlationId, Instant at, long count)
+        implements Versioned {
 
     public static final String ADMITTED = "admitted";
     public static final String REFUSED = "refused";
@@ -38,6 +43,18 @@ public record AdmissionRecord(String limit, String key, String outcome, String s
         Objects.requireNonNull(limit, "limit");
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(outcome, "outcome");
+        if (count < 0) {
+            throw new IllegalArgumentException("an admission record stands for no negative number of decisions: " + count);
+        }
+        count = Math.max(1, count);
+    }
+
+    /** One decision. */
+    public AdmissionRecord(String limit, String key, String outcome, String source, long cost, long remaining,
+                           long retryAfterSeconds, long capacity, long refillTokens, long refillPeriodMillis,
+                           long clockMillis, String route, String correlationId, Instant at) {
+        this(limit, key, outcome, source, cost, remaining, retryAfterSeconds, capacity, refillTokens,
+                refillPeriodMillis, clockMillis, route, correlationId, at, 1);
     }
 
     /** Whether the request went through this limit. */

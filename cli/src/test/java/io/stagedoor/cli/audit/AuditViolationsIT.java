@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stagedoor.cli.audit.check.CheckResult;
 import io.stagedoor.cli.audit.check.CheckStatus;
+import io.stagedoor.cli.audit.report.Timeline;
 import io.stagedoor.topics.AdmissionRecord;
 import io.stagedoor.topics.CheckoutRequested;
 import io.stagedoor.topics.HoldRequested;
@@ -164,6 +165,23 @@ class AuditViolationsIT {
         history.admission("buyer-holds", "patient-8", AdmissionRecord.ADMITTED, 10, 1, 6_000, burst.plusSeconds(6));
 
         assertThat(audit().check("buyer-holds-within-policy").status()).isEqualTo(CheckStatus.PASSED);
+    }
+
+    @Test
+    void refusalsWrittenAsOneCountedRecordAreCountedOneByOne() {
+        Instant burst = history.next().truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
+        history.admission("buyer-holds", "ignores-retry-after", AdmissionRecord.REFUSED, 10, 1, 6_000, burst, 1);
+        history.admission("buyer-holds", "ignores-retry-after", AdmissionRecord.REFUSED, 10, 1, 6_000,
+                burst.plusMillis(10), 4_999);
+        history.admission("buyer-holds", "ignores-retry-after", AdmissionRecord.REFUSED, 10, 1, 6_000,
+                burst.plusSeconds(1), 2_500);
+
+        AuditReport report = audit();
+
+        assertThat(report.passed()).isTrue();
+        assertThat(report.check("buyer-holds-within-policy").details()).containsEntry("refused", 7_500L);
+        assertThat(report.timeline().bins()).extracting(Timeline.Bin::refused).filteredOn(refused -> refused > 0)
+                .containsExactly(5_000L, 2_500L);
     }
 
     @Test

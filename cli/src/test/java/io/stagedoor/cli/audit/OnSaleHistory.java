@@ -148,9 +148,15 @@ final class OnSaleHistory {
 
     void admission(String limit, String key, String outcome, long capacity, long refillTokens,
                    long refillPeriodMillis, Instant at) {
+        admission(limit, key, outcome, capacity, refillTokens, refillPeriodMillis, at, 1);
+    }
+
+    /** One record standing for {@code count} decisions, as the ingress writes refusals its refusal cache answered. */
+    void admission(String limit, String key, String outcome, long capacity, long refillTokens,
+                   long refillPeriodMillis, Instant at, long count) {
         AdmissionRecord record = new AdmissionRecord(limit, key, outcome, "redis", 1, 0,
                 AdmissionRecord.REFUSED.equals(outcome) ? 6 : 0, capacity, refillTokens, refillPeriodMillis,
-                at.toEpochMilli(), "holds", null, at);
+                at.toEpochMilli(), "holds", null, at, count);
         topics.send(topics.names().admissions(), limit + ":" + key, record, null, at);
     }
 

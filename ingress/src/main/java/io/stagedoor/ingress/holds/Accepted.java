@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.holds;
 
+import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemType;
@@ -7,6 +8,7 @@ import io.stagedoor.ingress.http.Problems;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.results.ResultBody;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
@@ -46,7 +48,7 @@ public final class Accepted {
 
     /** 202 with the result's location and a poll hint. */
     public static Response pending(String correlationId) {
-        return Response.accepted(ResultBody.pending(correlationId))
+        return Response.accepted(HttpJson.bytes(ResultBody.pending(correlationId))).type(MediaType.APPLICATION_JSON_TYPE)
                 .location(URI.create("/v1/results/" + correlationId))
                 .header(HttpHeaders.RETRY_AFTER, POLL_HINT_SECONDS)
                 .build();

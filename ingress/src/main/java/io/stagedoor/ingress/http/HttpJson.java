@@ -2,6 +2,7 @@ package io.stagedoor.ingress.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stagedoor.topics.json.Json;
@@ -18,6 +19,18 @@ public final class HttpJson implements ContextResolver<ObjectMapper> {
             .setSerializationInclusion(JsonInclude.Include.NON_NULL)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+    /**
+     * {@code value} rendered as a response body. The hot answers (429, 202) are rendered here, not by Jersey's JSON
+     * provider, which resolves the entity's generic type and builds a writer anew for every response.
+     */
+    public static byte[] bytes(Object value) {
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render " + value.getClass().getSimpleName() + " as JSON", e);
+        }
+    }
 
     /** The mapper of HTTP bodies, for reading requests too. */
     public static ObjectMapper mapper() {

@@ -30,15 +30,18 @@ public enum ProblemType {
     private final String slug;
     private final String title;
     private final int status;
+    /** Parsed once: every refusal names its type, and parsing a URI per answer showed in the profile. */
+    private final URI uri;
 
     ProblemType(String slug, String title, int status) {
         this.slug = slug;
         this.title = title;
         this.status = status;
+        this.uri = URI.create(BASE + slug);
     }
 
     public URI uri() {
-        return URI.create(BASE + slug);
+        return uri;
     }
 
     public String slug() {

@@ -1,29 +1,49 @@
 package io.stagedoor.ingress.http;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Map;
 
 /** Builds problem responses; the one place that turns a {@link Problem} into HTTP. */
 public final class Problems {
 
+    /** Distinct bodies {@link #repeated} keeps rendered. */
+    public static final int REPEATED_BODIES = 4_096;
+
+    private static final MediaType PROBLEM_JSON = MediaType.valueOf(Problem.MEDIA_TYPE);
+    private static final Cache<Problem, byte[]> RENDERED = Caffeine.newBuilder().maximumSize(REPEATED_BODIES).build();
+
     private Problems() {
     }
 
     /** A problem response with its extra headers; a Retry-After member also becomes the Retry-After header. */
     public static Response response(Problem problem, Map<String, String> headers) {
-        Response.ResponseBuilder builder = Response.status(problem.status())
-                .type(Problem.MEDIA_TYPE)
-                .entity(problem);
-        if (problem.retryAfter() != null) {
-            builder.header(HttpHeaders.RETRY_AFTER, problem.retryAfter());
-        }
-        headers.forEach(builder::header);
-        return builder.build();
+        return response(problem, HttpJson.bytes(problem), headers);
     }
 
     public static Response response(Problem problem) {
         return response(problem, Map.of());
     }
 
+    /**
+     * The same response, for a problem answered verbatim again and again (a 429 to a client that ignores
+     * Retry-After): its body is rendered once and kept, {@link #REPEATED_BODIES} distinct bodies at most.
+     */
+    public static Response repeated(Problem problem, Map<String, String> headers) {
+        return response(problem, RENDERED.get(problem, HttpJson::bytes), headers);
+    }
+
+    private static Response response(Problem problem, byte[] body, Map<String, String> headers) {
+        Response.ResponseBuilder builder = Response.status(problem.status())
+                .type(PROBLEM_JSON)
+                .entity(body);
+        if (problem.retryAfter() != null) {
+            builder.header(HttpHeaders.RETRY_AFTER, problem.retryAfter());
+        }
+        headers.forEach(builder::header);
+        return builder.build();
+    }
 }

@@ -5,6 +5,9 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -38,7 +41,16 @@ public final class IngressMetrics {
     /** Password hashes computed by the login route (each about 100 ms of CPU). */
     public static final String PASSWORD_HASHES = "stagedoor.ingress.login.password.hashes";
 
+    /** The route and status a {@link #SERVED} timer is tagged with. */
+    private record Served(String route, int status) {
+    }
+
     private final MeterRegistry registry;
+    /**
+     * The timers of {@link #SERVED}, found here rather than built and registered anew on every response (which
+     * showed in the profile): one entry per timer the registry holds, so no more than it.
+     */
+    private final Map<Served, Timer> served = new ConcurrentHashMap<>();
 
     public IngressMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -57,8 +69,9 @@ public final class IngressMetrics {
     }
 
     public void served(String route, int status, long nanos) {
-        Timer.builder(SERVED).tag("route", route).tag("status", Integer.toString(status))
-                .publishPercentiles(0.5, 0.99).register(registry).record(nanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+        served.computeIfAbsent(new Served(route, status), key -> Timer.builder(SERVED).tag("route", key.route())
+                        .tag("status", Integer.toString(key.status())).publishPercentiles(0.5, 0.99).register(registry))
+                .record(nanos, TimeUnit.NANOSECONDS);
     }
 
     public void resultLatency(Duration latency) {

@@ -12,7 +12,6 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.MultivaluedHashMap;
-import jakarta.ws.rs.core.Response;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,22 +58,27 @@ public final class Decisions {
             request.setProperty(PROPERTY, decision);
             return;
         }
-        ProblemException refusal = refusal(decision);
-        Response response = Problems.response(refusal.problem(), refusal.headers());
-        request.abortWith(response);
+        request.abortWith(Problems.repeated(problem(decision), fields(decision)));
     }
 
     /** The 429 answer to a refusing decision, with Retry-After and the refusing limit's RateLimit fields. */
     public static ProblemException refusal(Decision decision) {
-        Problem problem = Problem.of(ProblemType.RATE_LIMITED,
-                        IngressMessages.rateLimited(decision.refusedBy().name(), decision.retryAfterSeconds()))
-                .withPolicy(decision.refusedBy().name())
-                .withRetryAfter(decision.retryAfterSeconds());
+        return new ProblemException(problem(decision), fields(decision));
+    }
+
+    private static Problem problem(Decision decision) {
+        return new Problem(ProblemType.RATE_LIMITED.uri(), ProblemType.RATE_LIMITED.title(),
+                ProblemType.RATE_LIMITED.status(),
+                IngressMessages.rateLimited(decision.refusedBy().name(), decision.retryAfterSeconds()), null,
+                decision.refusedBy().name(), decision.retryAfterSeconds());
+    }
+
+    private static Map<String, String> fields(Decision decision) {
         MultivaluedHashMap<String, Object> fields = new MultivaluedHashMap<>();
         RateLimitHeaders.add(decision, fields);
         Map<String, String> headers = new HashMap<>();
         fields.forEach((name, values) -> headers.put(name, String.valueOf(values.get(0))));
-        return new ProblemException(problem, headers);
+        return headers;
     }
 
     private Decision await(List<LimitCheck> checks) {

@@ -7,5 +7,12 @@ public enum LimitedRoute {
     /** Scans: the API key's limit. */
     SCANS,
     /** Login: the source address's limit, before authentication and before the password hash. */
-    LOGIN
+    LOGIN;
+
+    private final String tag = name().toLowerCase(java.util.Locale.ROOT);
+
+    /** Lowercase, as audit records and metrics name the route. */
+    public String tag() {
+        return tag;
+    }
 }

@@ -63,7 +63,7 @@ final class FallbackPeriods implements Check {
                 start = at;
             }
             end = at;
-            byLimit.merge(record.value().limit() + " " + record.value().outcome(), 1L, Long::sum);
+            byLimit.merge(record.value().limit() + " " + record.value().outcome(), record.value().count(), Long::sum);
         }
         if (start != null) {
             periods.add(new Period(start, end, sum(byLimit), Map.copyOf(byLimit)));
@@ -71,11 +71,15 @@ final class FallbackPeriods implements Check {
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("periods", periods);
         return new CheckResult(NAME, "the periods when a fallback decided (reported, not a failure)",
-                periods.isEmpty() ? CheckStatus.PASSED : CheckStatus.NOTED, fallbacks.size(), List.of(), details);
+                periods.isEmpty() ? CheckStatus.PASSED : CheckStatus.NOTED, decisions(fallbacks), List.of(), details);
     }
 
     private static Instant at(Located<AdmissionRecord> record) {
         return record.value().at() != null ? record.value().at() : record.ref().timestamp();
+    }
+
+    private static long decisions(List<Located<AdmissionRecord>> records) {
+        return records.stream().mapToLong(record -> record.value().count()).sum();
     }
 
     private static long sum(Map<String, Long> counts) {

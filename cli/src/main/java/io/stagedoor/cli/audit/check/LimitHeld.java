@@ -21,7 +21,9 @@ import java.util.TreeSet;
  * never saw them, so the replay does not charge them either.
  *
  * <p>The replay assumes the ingress records an {@code admitted} decision per limit only when that limit's tokens
- * were taken (a request refused by another limit is recorded as such).
+ * were taken (a request refused by another limit is recorded against the refusing limit alone). A record stands for
+ * {@link AdmissionRecord#count()} decisions (refusals the ingress answered from its refusal cache are written once
+ * per key and second with their number), and the figures count every one of them.
  *
  * <p>A Redis that restarts without persistence comes back with every bucket full. So when any fallback decision
  * falls between two decisions of a key, the replay starts that key's bucket afresh, as Redis may have; the keys so
@@ -65,15 +67,17 @@ final class LimitHeld implements Check {
             long previous = Long.MIN_VALUE;
             for (Located<AdmissionRecord> located : records) {
                 AdmissionRecord record = located.value();
-                judged++;
-                outcomes.merge(record.outcome(), 1L, Long::sum);
+                judged += record.count();
+                outcomes.merge(record.outcome(), record.count(), Long::sum);
                 if (previous != Long.MIN_VALUE && outageBetween(fallbackClocks, previous, record.clockMillis())) {
                     bucket = new ReplayedBucket();
                     resets++;
                 }
                 previous = record.clockMillis();
                 if (AdmissionRecord.ADMITTED.equals(record.outcome())) {
-                    replay(bucket, located, offenses);
+                    for (long take = 0; take < record.count(); take++) {
+                        replay(bucket, located, offenses);
+                    }
                 }
             }
         }

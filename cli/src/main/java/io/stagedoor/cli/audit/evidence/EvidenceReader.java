@@ -43,7 +43,7 @@ public final class EvidenceReader {
             "decidedAt"));
     private static final FieldReader ADMISSIONS = new FieldReader(List.of("limit", "key", "outcome", "source",
             "cost", "remaining", "retryAfterSeconds", "capacity", "refillTokens", "refillPeriodMillis", "clockMillis",
-            "route", "correlationId", "at"));
+            "route", "correlationId", "at", "count"));
     private static final ObjectReader SEAT_CHANGES = Json.mapper().readerFor(SeatChange.class);
     private static final ObjectReader OUTCOMES = Json.mapper().readerFor(PaymentOutcome.class);
     private static final ObjectReader WAITING_ROOM = Json.mapper().readerFor(WaitingRoomRecord.class);
@@ -181,7 +181,7 @@ public final class EvidenceReader {
                     FieldReader.required(f, 2, "outcome"), f[3], FieldReader.number(f[4], 1),
                     FieldReader.number(f[5], 0), FieldReader.number(f[6], 0), FieldReader.number(f[7], 0),
                     FieldReader.number(f[8], 0), FieldReader.number(f[9], 0), FieldReader.number(f[10], 0), f[11],
-                    f[12], FieldReader.instant(f[13]));
+                    f[12], FieldReader.instant(f[13]), FieldReader.number(f[14], 1));
         } catch (IOException e) {
             throw new UnreadableRecord(e.getMessage());
         }

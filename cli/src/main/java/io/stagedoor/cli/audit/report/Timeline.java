@@ -62,15 +62,15 @@ public record Timeline(Instant start, long binMillis, List<Bin> bins) {
             latencies.add(new ArrayList<>());
         }
         for (Located<Request> request : evidence.requests()) {
-            add(admitted, index(request.ref().timestamp(), from, binMillis, count));
+            add(admitted, index(request.ref().timestamp(), from, binMillis, count), 1);
         }
         for (Located<AdmissionRecord> located : evidence.admissions()) {
             AdmissionRecord record = located.value();
             int bin = index(record.at() != null ? record.at() : located.ref().timestamp(), from, binMillis, count);
             switch (record.outcome()) {
-                case AdmissionRecord.REFUSED -> add(refused, bin);
-                case AdmissionRecord.SHED -> add(shed, bin);
-                case AdmissionRecord.FALLBACK_OPEN, AdmissionRecord.FALLBACK_LOCAL -> add(fallback, bin);
+                case AdmissionRecord.REFUSED -> add(refused, bin, record.count());
+                case AdmissionRecord.SHED -> add(shed, bin, record.count());
+                case AdmissionRecord.FALLBACK_OPEN, AdmissionRecord.FALLBACK_LOCAL -> add(fallback, bin, record.count());
                 default -> { }
             }
         }
@@ -111,9 +111,9 @@ public record Timeline(Instant start, long binMillis, List<Bin> bins) {
         return bin >= count ? -1 : (int) bin;
     }
 
-    private static void add(long[] series, int bin) {
+    private static void add(long[] series, int bin, long decisions) {
         if (bin >= 0) {
-            series[bin]++;
+            series[bin] += decisions;
         }
     }
 }

@@ -1,0 +1,35 @@
+package io.stagedoor.ingress.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import jakarta.ws.rs.core.Response;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ProblemsTest {
+
+    private static final Problem REFUSAL = new Problem(ProblemType.RATE_LIMITED.uri(),
+            ProblemType.RATE_LIMITED.title(), 429, IngressMessages.rateLimited("buyer-holds", 6), null, "buyer-holds", 6L);
+
+    @Test
+    void aRepeatedProblemIsAnsweredExactlyAsAFreshOne() {
+        Response fresh = Problems.response(REFUSAL, Map.of("X-RateLimit-Remaining", "0"));
+        Response first = Problems.repeated(REFUSAL, Map.of("X-RateLimit-Remaining", "0"));
+        Response again = Problems.repeated(REFUSAL, Map.of("X-RateLimit-Remaining", "0"));
+
+        for (Response response : new Response[] {first, again}) {
+            assertThat(response.getStatus()).isEqualTo(fresh.getStatus());
+            assertThat(response.getMediaType()).isEqualTo(fresh.getMediaType());
+            assertThat(response.getStringHeaders()).isEqualTo(fresh.getStringHeaders());
+            assertThat(body(response)).isEqualTo(body(fresh));
+        }
+        assertThat(body(fresh)).startsWith("{\"type\":\"https://stagedoor.io/problems/rate-limited\"")
+                .contains("\"policy\":\"buyer-holds\"", "\"retryAfter\":6").doesNotContain("instance");
+        assertThat(fresh.getHeaderString("Retry-After")).isEqualTo("6");
+    }
+
+    private static String body(Response response) {
+        return new String((byte[]) response.getEntity(), StandardCharsets.UTF_8);
+    }
+}
