@@ -26,10 +26,11 @@ import java.util.Set;
  * @param drainTimeout      how long {@code close()} waits for in-flight payments before releasing them (default 10 s)
  * @param stateDir          the inventory's local state (default {@code java.io.tmpdir/stagedoor-streams})
  * @param streamThreads     Kafka Streams threads of the inventory (default 1)
- * @param commitInterval    the inventory's exactly-once commit interval (default 100 ms). A result becomes visible
- *                          to read_committed readers only at the commit, so shorter looks faster, but on two cores
- *                          25 ms made every transaction's markers cost more than it saved: POST-to-result p50 at
- *                          300 holds/s was 756 ms at 25 ms and 134 ms at 100 ms (bench/RESULTS.md)
+ * @param commitInterval    the inventory's exactly-once commit interval (default 30 ms). A result becomes visible
+ *                          to read_committed readers only at the commit, so the interval adds half itself to every
+ *                          POST-to-result on average. With RocksDB stores a short interval cost more than it saved
+ *                          (each commit flushed every store to a file); with the stores in memory 30 ms beat 100 ms
+ *                          at every rate in alternating runs (bench/RESULTS.md, e2e)
  * @param roles             what this process runs (default both)
  * @param gatewayUrl        the payment gateway's base URL, or null for the in-process simulated gateway (default null)
  * @param lagInterval       how often the worker asks the cluster for its groups' lag (default 5 seconds)
@@ -78,7 +79,7 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
         return new WorkerSettings("127.0.0.1:9092", TopicNames.defaults(), "stagedoor-inventory", "stagedoor-checkout",
                 Duration.ofMinutes(10), Duration.ofSeconds(1), 20, Duration.ofSeconds(5), Duration.ofSeconds(30), 3,
                 Duration.ofSeconds(10), Path.of(System.getProperty("java.io.tmpdir"), "stagedoor-streams"), 1,
-                Duration.ofMillis(100), EnumSet.allOf(WorkerRole.class), null, Duration.ofSeconds(5));
+                Duration.ofMillis(30), EnumSet.allOf(WorkerRole.class), null, Duration.ofSeconds(5));
     }
 
     /** The same settings against other bootstrap servers. */
