@@ -14,6 +14,7 @@ import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.PreMatching;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The outermost ring: at most {@code limit} requests in flight per instance. Past it, an immediate 503 with
@@ -64,12 +65,21 @@ public final class DoorRing implements ContainerRequestFilter, ContainerResponse
         }
     }
 
+    /** Route tags besides holds and checkout: the first two segments of every other API path. */
+    static final Set<String> ROUTES = Set.of("v1/events", "v1/admin", "v1/scans", "v1/login", "v1/results");
+    /** The route tag of pages and of paths no resource serves. */
+    static final String OTHER_ROUTE = "other";
+
     private static boolean exempt(ContainerRequestContext request) {
         String path = request.getUriInfo().getPath();
         return path.startsWith("health/") || path.equals("metrics")
                 || (path.startsWith("v1/results/") && "GET".equals(request.getMethod()));
     }
 
+    /**
+     * The route a metric is tagged with: one of {@link #ROUTES}, else {@code other}, so a caller inventing paths
+     * cannot add meters without limit.
+     */
     static String route(ContainerRequestContext request) {
         String path = request.getUriInfo().getPath();
         if (path.endsWith("/holds")) {
@@ -79,6 +89,7 @@ public final class DoorRing implements ContainerRequestFilter, ContainerResponse
             return "checkout";
         }
         int slash = path.indexOf('/', 3);
-        return slash < 0 ? path : path.substring(0, slash);
+        String prefix = slash < 0 ? path : path.substring(0, slash);
+        return ROUTES.contains(prefix) ? prefix : OTHER_ROUTE;
     }
 }

@@ -35,6 +35,7 @@ class DoorRingTest {
     private final CountDownLatch release = new CountDownLatch(1);
     private final ConcurrencyBound bound = new ConcurrencyBound("in-flight", LIMIT);
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private HttpServer server;
 
     @Path("/slow")
@@ -60,7 +61,7 @@ class DoorRingTest {
                 .register(JacksonFeature.withoutExceptionMappers())
                 .register(new HttpJson())
                 .register(new ProblemMappers.Raised())
-                .register(new DoorRing(bound, new IngressMetrics(new SimpleMeterRegistry())))
+                .register(new DoorRing(bound, new IngressMetrics(registry)))
                 .register(new Slow())
                 .register(new Live());
         server = GrizzlyHttpServerFactory.createHttpServer(URI.create("http://127.0.0.1:0/"), config, true);
@@ -70,6 +71,17 @@ class DoorRingTest {
     void stop() {
         release.countDown();
         server.shutdownNow();
+    }
+
+    @Test
+    void inventedPathsShareOneRouteTag() throws Exception {
+        for (int i = 0; i < 50; i++) {
+            assertThat(http.send(get("/invented-" + i), HttpResponse.BodyHandlers.ofString()).statusCode())
+                    .isEqualTo(404);
+        }
+        assertThat(registry.find(IngressMetrics.SERVED).timers())
+                .extracting(timer -> timer.getId().getTag("route"))
+                .containsOnly(DoorRing.OTHER_ROUTE);
     }
 
     @Test
