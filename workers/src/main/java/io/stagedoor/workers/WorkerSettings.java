@@ -136,6 +136,13 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
                 url, lagInterval);
     }
 
+    /** The same settings with another exactly-once commit interval for the inventory. */
+    public WorkerSettings withCommitInterval(Duration interval) {
+        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
+                paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, interval, roles,
+                gatewayUrl, lagInterval);
+    }
+
     /** The same settings asking for the groups' lag every {@code interval}. */
     public WorkerSettings withLagInterval(Duration interval) {
         return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
