@@ -55,6 +55,10 @@ final class BucketLimiter implements Limiter {
     public CompletionStage<Decision> decide(List<LimitCheck> checks) {
         validate(checks);
         long now = clock.getAsLong();
+        return decideAt(checks, now).thenApply(decision -> decision.at(now));
+    }
+
+    private CompletionStage<Decision> decideAt(List<LimitCheck> checks, long now) {
         List<LimitCheck> enforced = new ArrayList<>(checks.size());
         List<LimitCheck> shadow = new ArrayList<>(0);
         for (LimitCheck check : checks) {

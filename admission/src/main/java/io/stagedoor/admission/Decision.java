@@ -25,14 +25,35 @@ public final class Decision {
     private final long remaining;
     private final long retryAfterSeconds;
     private final DecisionSource source;
+    private final long decidedAtMillis;
 
     private Decision(Verdict verdict, LimitPolicy tightest, long remaining, long retryAfterSeconds,
-                     DecisionSource source) {
+                     DecisionSource source, long decidedAtMillis) {
         this.verdict = verdict;
         this.tightest = Objects.requireNonNull(tightest, "tightest");
         this.remaining = remaining;
         this.retryAfterSeconds = retryAfterSeconds;
         this.source = Objects.requireNonNull(source, "source");
+        this.decidedAtMillis = decidedAtMillis;
+    }
+
+    private Decision(Verdict verdict, LimitPolicy tightest, long remaining, long retryAfterSeconds,
+                     DecisionSource source) {
+        this(verdict, tightest, remaining, retryAfterSeconds, source, 0);
+    }
+
+    /**
+     * The same decision, stamped with the clock the limiter decided it at (the clock the bucket store was given).
+     * The audit replays decisions in the order of these stamps; a stamp taken later, when the decision is recorded,
+     * would put decisions that waited longer for Redis after ones Redis took later.
+     */
+    public Decision at(long millis) {
+        return new Decision(verdict, tightest, remaining, retryAfterSeconds, source, millis);
+    }
+
+    /** The clock the limiter decided at, or 0 when the decision was not stamped. Not part of equality. */
+    public long decidedAtMillis() {
+        return decidedAtMillis;
     }
 
     public static Decision admitted(LimitPolicy tightest, long remaining, DecisionSource source) {

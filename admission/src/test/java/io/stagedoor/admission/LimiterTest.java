@@ -51,6 +51,18 @@ class LimiterTest {
     }
 
     @Test
+    void everyDecisionCarriesTheClockItWasDecidedAt() {
+        long decidedAt = clock.get();
+        for (int i = 0; i < 11; i++) {
+            assertThat(decide(LimitCheck.of(buyer, "stamped")).decidedAtMillis()).isEqualTo(decidedAt);
+        }
+        clock.addAndGet(1);
+        Decision cached = decide(LimitCheck.of(buyer, "stamped"));
+        assertThat(cached.source()).isEqualTo(DecisionSource.REFUSAL_CACHE);
+        assertThat(cached.decidedAtMillis()).isEqualTo(decidedAt + 1);
+    }
+
+    @Test
     void anAdmissionReportsTheTightestLimit() {
         Decision decision = decide(LimitCheck.of(buyer, "b2"), LimitCheck.of(organizer, "o2"));
         assertThat(decision).isEqualTo(Decision.admitted(buyer, 9, DecisionSource.IN_PROCESS));

@@ -37,7 +37,8 @@ public final class DecisionRecorder implements Decisions.Recorder {
 
     @Override
     public void record(LimitedRoute route, List<LimitCheck> checks, Decision decision) {
-        long now = clock.millis();
+        // The limiter's own clock, so the audit replays decisions in the order Redis saw their clocks.
+        long now = decision.decidedAtMillis() > 0 ? decision.decidedAtMillis() : clock.millis();
         String outcome = outcome(decision);
         LimitCheck refusing = AdmissionRecord.REFUSED.equals(outcome) ? refusing(checks, decision) : null;
         if (refusing == null) {
