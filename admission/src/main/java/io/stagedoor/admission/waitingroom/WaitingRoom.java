@@ -130,8 +130,10 @@ public final class WaitingRoom implements AutoCloseable {
         metrics.observed(eventId, room);
         if (room.openedNow()) {
             metrics.shuffled(eventId);
+            // Stamped with the opening time, not this call's: the store counts admissions from the opening, however
+            // late the first call after it came, and the audit must start its allowance there too.
             steps.record(new RoomStep(RoomStep.Kind.SHUFFLED, eventId, null, null, room.lobbySize(), room.seed(), rate,
-                    at, room.source()));
+                    Instant.ofEpochMilli(call.opensAtMillis()), room.source()));
         }
         reply.ticket().ifPresent(ticket -> {
             if (ticket.created()) {

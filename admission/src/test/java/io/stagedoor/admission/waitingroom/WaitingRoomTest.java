@@ -87,6 +87,8 @@ class WaitingRoomTest {
         }
         RoomStep shuffled = steps.of(RoomStep.Kind.SHUFFLED).getFirst();
         assertThat(shuffled.position()).isEqualTo(40);
+        // The first call came 40 s after the opening; the store counts from the opening, and so does the record.
+        assertThat(shuffled.at()).isEqualTo(clock.instant().minusSeconds(40));
         assertThat(List.of(order)).isNotEqualTo(arrivals).isEqualTo(ShuffleOrder.of(shuffled.seed(), arrivals));
     }
 
