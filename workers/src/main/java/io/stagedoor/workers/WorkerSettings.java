@@ -29,8 +29,8 @@ import java.util.Set;
  * @param commitInterval    the inventory's exactly-once commit interval (default 30 ms). A result becomes visible
  *                          to read_committed readers only at the commit, so the interval adds half itself to every
  *                          POST-to-result on average. With RocksDB stores a short interval cost more than it saved
- *                          (each commit flushed every store to a file); with the stores in memory 30 ms beat 100 ms
- *                          at every rate in alternating runs (bench/RESULTS.md, e2e)
+ *                          (measured, cause not profiled); with the stores in memory 30 ms beat 100 ms at every rate
+ *                          in alternating runs (bench/RESULTS.md, e2e)
  * @param roles             what this process runs (default both)
  * @param gatewayUrl        the payment gateway's base URL, or null for the in-process simulated gateway (default null)
  * @param lagInterval       how often the worker asks the cluster for its groups' lag (default 5 seconds)

@@ -47,7 +47,7 @@ final class TakeCoalescer {
         return entry.outcome();
     }
 
-    /** Takes now waiting (for tests and metrics). */
+    /** Takes now waiting (for tests). */
     int waiting() {
         synchronized (waiting) {
             return waiting.size();

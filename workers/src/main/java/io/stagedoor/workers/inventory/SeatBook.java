@@ -24,7 +24,7 @@ final class SeatBook {
     /**
      * How long a processed correlation id is remembered: far longer than any redelivery takes (seconds), and long
      * enough for a client retrying one Idempotency-Key after a crash. The stores live in memory, so this bounds
-     * their size: about 300 bytes per request the inventory saw in the last hour.
+     * their size: one processed id and one purge entry per request the inventory saw in the last hour.
      */
     static final Duration PROCESSED_RETENTION = Duration.ofHours(1);
     /** How long an expired or sold hold is kept, so a late checkout reads "expired" or "not payable". */
