@@ -4,6 +4,8 @@ import io.stagedoor.embedded.EmbeddedKafka;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.PaymentRequested;
+import io.stagedoor.topics.Result;
+import io.stagedoor.topics.ResultStatus;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.json.Json;
 import io.stagedoor.workers.WorkerRole;
@@ -19,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 /**
@@ -128,7 +131,12 @@ public final class CheckoutBenchmark {
             bench.flush();
             inventory.awaitReady(Duration.ofSeconds(60));
             Thread.sleep(2_000); // the global events store fills asynchronously
-            BenchKafka.Counter results = bench.count(names.results(), PARTITIONS, record -> { });
+            AtomicLong held = new AtomicLong();
+            BenchKafka.Counter results = bench.count(names.results(), PARTITIONS, record -> {
+                if (Json.read(record.value(), Result.class).status() == ResultStatus.HELD) {
+                    held.incrementAndGet();
+                }
+            });
             for (int i = 0; i < holds; i++) {
                 String id = UUID.randomUUID().toString();
                 String eventId = "ev" + (i % events);
@@ -143,7 +151,8 @@ public final class CheckoutBenchmark {
             }
             results.stopped = true;
             System.out.printf("inventory, one instance (1 stream thread, exactly-once, %d partitions): "
-                    + "%d holds answered, %.0f holds/s%n", PARTITIONS, results.count.get(), results.perSecond());
+                    + "%d holds answered (%d held), %.0f holds/s%n", PARTITIONS, results.count.get(), held.get(),
+                    results.perSecond());
         }
     }
 
