@@ -52,6 +52,7 @@ public final class Pipeline implements AutoCloseable {
     }
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private String kafkaBootstrap;
     private String redisUri;
     private EmbeddedRedis embeddedRedis;
@@ -68,9 +69,24 @@ public final class Pipeline implements AutoCloseable {
 
     /** Starts everything; on failure stops what had started and rethrows. */
     public static Pipeline start(Options options, StagedoorConfig config) {
+        return start(options, config, true);
+    }
+
+    /**
+     * Starts everything but the ingress (Redis, Kafka, the topics, the demo event, the workers), for a benchmark
+     * that runs its ingress in another process, as a deployment does; {@link #ingress()} is then null.
+     */
+    public static Pipeline startBackend(Options options, StagedoorConfig config) {
+        return start(options, config, false);
+    }
+
+    private static Pipeline start(Options options, StagedoorConfig config, boolean withIngress) {
         Pipeline pipeline = new Pipeline();
         try {
-            pipeline.startAll(options, config);
+            pipeline.startServersAndWorkers(options, config);
+            if (withIngress) {
+                pipeline.startIngress(options, config);
+            }
             return pipeline;
         } catch (RuntimeException e) {
             pipeline.close();
@@ -78,7 +94,7 @@ public final class Pipeline implements AutoCloseable {
         }
     }
 
-    private void startAll(Options options, StagedoorConfig config) {
+    private void startServersAndWorkers(Options options, StagedoorConfig config) {
         redisUri = options.redis();
         if (redisUri == null) {
             embeddedRedis = EmbeddedRedis.start(options.redisPort());
@@ -100,10 +116,12 @@ public final class Pipeline implements AutoCloseable {
                 .withKafka(kafkaBootstrap)
                 .withNamespace(options.topics().namespace())
                 .withStateDir(options.dataDir().resolve("streams"));
-        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         workers = Workers.start(workerSettings, Workers.gatewayFor(workerSettings), registry);
         started.push(workers);
         awaitReady(workers);
+    }
+
+    private void startIngress(Options options, StagedoorConfig config) {
         Path accounts = options.dataDir().resolve("accounts.json");
         Path apiKeys = options.dataDir().resolve("api-keys.json");
         DemoAccounts.ensure(accounts, apiKeys);
@@ -156,7 +174,7 @@ public final class Pipeline implements AutoCloseable {
         return java.util.Optional.ofNullable(embeddedRedis);
     }
 
-    /** The ingress instance (for its metrics). */
+    /** The ingress instance (for its metrics); null when only the backend was started. */
     public Ingress ingress() {
         return ingress;
     }

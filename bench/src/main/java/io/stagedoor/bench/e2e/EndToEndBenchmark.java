@@ -7,18 +7,22 @@ import io.stagedoor.bench.load.Flags;
 import io.stagedoor.bench.load.Machine;
 import io.stagedoor.bench.load.OpenLoop;
 import io.stagedoor.bench.load.Tally;
+import io.stagedoor.topics.TopicNames;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The hold path end to end on this machine: {@link BenchPipeline} (embedded KRaft broker and Redis, the inventory
- * and checkout workers, one ingress) and the driver in one JVM. Open-loop steps at fixed offered rates, latency
+ * and checkout workers, one ingress), in one JVM with the driver or split in two ({@code --layout}). After an
+ * uncounted warm-up (the JIT compiles the hot paths; the first seconds at 1,000/s are otherwise far slower than
+ * the rest), open-loop steps at fixed offered rates, latency
  * from each hold's intended send time to its result reaching the ingress's results view (when a long poll would
  * be answered); then a closed loop for saturation. Every hold asks for a free seat, so each result should be held.
  *
- * <p>Flags: {@code --rates 300,1000,3000 --seconds 10 --warmup 3 --saturation-seconds 10 --connections 256
- * --saturation-connections 128 --events 40 --seats 3000 --buyers 20000 --partitions 12}.
+ * <p>Flags: {@code --rates 300,1000,3000 --seconds 10 --warmup 10 --warmup-rate 1000 --saturation-seconds 10
+ * --connections 256 --saturation-connections 128 --events 40 --seats 3000 --buyers 20000 --partitions 12
+ * --layout one-jvm --stages off} ({@code --stages on} adds {@link StageProbe}'s lines after each step).
  */
 public final class EndToEndBenchmark {
 
@@ -29,7 +33,8 @@ public final class EndToEndBenchmark {
         Flags flags = Flags.parse(args);
         List<Double> rates = flags.decimals("rates", "300,1000,3000");
         Duration step = flags.seconds("seconds", 10);
-        Duration warmup = flags.seconds("warmup", 3);
+        Duration warmup = flags.seconds("warmup", 10);
+        double warmupRate = flags.decimal("warmup-rate", 1_000);
         Duration saturation = flags.seconds("saturation-seconds", 10);
         int connections = flags.integer("connections", 256);
         int saturationConnections = flags.integer("saturation-connections", 128);
@@ -37,27 +42,37 @@ public final class EndToEndBenchmark {
         int seats = flags.integer("seats", 3_000);
         int buyerCount = flags.integer("buyers", 20_000);
         int partitions = flags.integer("partitions", 12);
+        BenchPipeline.Layout layout = BenchPipeline.Layout.parse(flags.text("layout", "one-jvm"));
+        boolean stages = flags.text("stages", "off").equals("on");
         flags.rejectUnknown();
 
         long setup = System.nanoTime();
-        try (BenchPipeline pipeline = BenchPipeline.start(partitions)) {
+        try (BenchPipeline pipeline = BenchPipeline.start(partitions, layout)) {
             List<String> eventIds = pipeline.defineEvents("e2e", events, seats);
             BuyerPasses buyers = new BuyerPasses("e2e-buyer", buyerCount);
             HoldStream holds = new HoldStream(pipeline.http(), eventIds, seats, buyers);
             System.out.printf(Locale.ROOT, "setup %.1f s: %d events x %d seats (one organizer each), %d buyers, "
                     + "%d partitions; %s%n", (System.nanoTime() - setup) / 1e9, events, seats, buyerCount, partitions,
                     Machine.describe());
+            StageProbe probe = stages ? new StageProbe(pipeline.kafkaBootstrap(), TopicNames.defaults().holds(),
+                    TopicNames.defaults().results()) : null;
             OpenLoop open = new OpenLoop(BenchPipeline.HOST, pipeline.port(), connections);
-            step(pipeline, holds, "warm-up 300/s", figures -> open.run(300, warmup, holds.source(), figures::answered),
+            step(pipeline, holds, "warm-up", figures -> open.run(warmupRate, warmup, holds.source(), figures::answered),
                     false);
             System.out.println(StepFigures.header());
             for (double rate : rates) {
                 step(pipeline, holds, String.format(Locale.ROOT, "%.0f/s offered", rate),
                         figures -> open.run(rate, step, holds.source(), figures::answered), true);
+                if (probe != null) {
+                    System.out.print(probe.report());
+                }
             }
             ClosedLoop closed = new ClosedLoop(BenchPipeline.HOST, pipeline.port(), saturationConnections);
             step(pipeline, holds, "saturation " + saturationConnections + "c",
                     figures -> closed.run(saturation, holds.source(), figures::answered), true);
+            if (probe != null) {
+                probe.close();
+            }
             System.out.printf(Locale.ROOT, "seats never asked for: %d; load average after: %s%n", holds.seatsLeft(),
                     Machine.loadAverage());
         }

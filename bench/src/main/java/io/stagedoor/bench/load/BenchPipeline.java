@@ -1,7 +1,12 @@
 package io.stagedoor.bench.load;
 
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.stagedoor.cli.DemoAccounts;
 import io.stagedoor.cli.Pipeline;
+import io.stagedoor.cli.config.StagedoorConfig;
 import io.stagedoor.embedded.Ports;
+import io.stagedoor.ingress.Ingress;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import java.io.IOException;
@@ -11,33 +16,86 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.IntSupplier;
 import java.util.stream.IntStream;
 
 /**
- * The whole pipeline of {@code ./stagedoor up} in this process ({@link Pipeline}: embedded Kafka and Redis, the
- * workers with the simulated gateway, one ingress), on free ports and a fresh data directory, plus the
- * benchmark's own events and a {@link ResultWatch} on the ingress.
+ * The pipeline of {@code ./stagedoor up} (embedded Kafka and Redis, the workers with the simulated gateway, one
+ * ingress) on free ports and a fresh data directory, laid out in one JVM or two ({@link Layout}), plus the
+ * benchmark's own events and a {@link ResultWatch} on the ingress. The configuration is the product's defaults,
+ * overridden by {@code STAGEDOOR_*} environment variables as for {@code ./stagedoor up}.
  */
 public final class BenchPipeline implements AutoCloseable {
 
     public static final String HOST = "127.0.0.1";
 
-    private final Pipeline pipeline;
+    /** Where the parts run. The load driver always runs in this JVM, beside the ingress. */
+    public enum Layout {
+        /** Everything in this JVM, as {@code ./stagedoor up} runs it. */
+        ONE_JVM,
+        /**
+         * The ingress in this JVM; Kafka, the workers (and Redis, a process of its own either way) in a child JVM,
+         * as a deployment separates them: one side's garbage collections no longer stop the other.
+         */
+        SPLIT;
+
+        /** {@code one-jvm} or {@code split}. */
+        public static Layout parse(String name) {
+            return valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_'));
+        }
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    private final AutoCloseable backend;
+    private final Ingress ingress;
+    private final String kafkaBootstrap;
+    private final IntSupplier paymentsInFlightMax;
     private final ResultWatch results;
     private final HttpRequests http;
 
-    private BenchPipeline(Pipeline pipeline) {
-        this.pipeline = pipeline;
-        this.results = new ResultWatch(pipeline.ingress().results());
-        this.http = new HttpRequests(HOST, pipeline.port());
+    private BenchPipeline(AutoCloseable backend, Ingress ingress, String kafkaBootstrap,
+                         IntSupplier paymentsInFlightMax) {
+        this.backend = backend;
+        this.ingress = ingress;
+        this.kafkaBootstrap = kafkaBootstrap;
+        this.paymentsInFlightMax = paymentsInFlightMax;
+        this.results = new ResultWatch(ingress.results());
+        this.http = new HttpRequests(HOST, ingress.port());
     }
 
-    /** Starts everything with {@code partitions} per topic; the ingress gets a free port. */
-    public static BenchPipeline start(int partitions) throws IOException {
+    /** Starts everything with {@code partitions} per topic, laid out as {@code layout}; the ingress gets a free port. */
+    public static BenchPipeline start(int partitions, Layout layout) throws IOException {
         Path data = Files.createTempDirectory("stagedoor-bench-");
-        Pipeline.Options options = new Pipeline.Options(data, 0, null, null, Ports.anyFree(), Ports.anyFree(),
-                partitions, false, TopicNames.defaults());
-        return new BenchPipeline(Pipeline.start(options));
+        StagedoorConfig config = StagedoorConfig.load(null, System.getenv(), List.of());
+        if (layout == Layout.ONE_JVM) {
+            Pipeline.Options options = new Pipeline.Options(data, 0, null, null, Ports.anyFree(), Ports.anyFree(),
+                    partitions, false, TopicNames.defaults());
+            Pipeline pipeline = Pipeline.start(options, config);
+            return new BenchPipeline(pipeline, pipeline.ingress(), pipeline.kafkaBootstrap(),
+                    () -> pipeline.workers().metrics().paymentsInFlightMax());
+        }
+        BackendProcess backend = BackendProcess.start(data, partitions);
+        try {
+            Path accounts = data.resolve("accounts.json");
+            Path apiKeys = data.resolve("api-keys.json");
+            DemoAccounts.ensure(accounts, apiKeys);
+            Ingress ingress = Ingress.start(config.ingress(backend.kafkaBootstrap()).topics(TopicNames.defaults())
+                    .port(Ports.anyFree()).redisUri(backend.redisUri()).accountsFile(accounts).apiKeysFile(apiKeys)
+                    .build(), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+            AutoCloseable both = () -> {
+                ingress.close();
+                backend.close();
+            };
+            return new BenchPipeline(both, ingress, backend.kafkaBootstrap(), backend::paymentsInFlightMax);
+        } catch (RuntimeException e) {
+            backend.close();
+            throw e;
+        }
     }
 
     /**
@@ -49,7 +107,7 @@ public final class BenchPipeline implements AutoCloseable {
         List<String> ids = new ArrayList<>();
         for (int e = 0; e < count; e++) {
             String id = prefix + "-" + e;
-            Pipeline.publishEvent(pipeline.kafkaBootstrap(), TopicNames.defaults(),
+            Pipeline.publishEvent(kafkaBootstrap, TopicNames.defaults(),
                     new EventDefinition(id, "Bench " + id, "org-" + id, Instant.EPOCH, seatIds, 4_500, null));
             ids.add(id);
         }
@@ -68,7 +126,7 @@ public final class BenchPipeline implements AutoCloseable {
     }
 
     public int port() {
-        return pipeline.port();
+        return ingress.port();
     }
 
     public HttpRequests http() {
@@ -79,12 +137,22 @@ public final class BenchPipeline implements AutoCloseable {
         return results;
     }
 
-    public Pipeline pipeline() {
-        return pipeline;
+    /** The ingress instance, for its metrics and bounds. */
+    public Ingress ingress() {
+        return ingress;
+    }
+
+    public String kafkaBootstrap() {
+        return kafkaBootstrap;
+    }
+
+    /** The most payments the workers ever had in flight at once. */
+    public int paymentsInFlightMax() {
+        return paymentsInFlightMax.getAsInt();
     }
 
     @Override
-    public void close() {
-        pipeline.close();
+    public void close() throws Exception {
+        backend.close();
     }
 }

@@ -17,7 +17,7 @@ import org.HdrHistogram.Histogram;
  * (POST to 202, and POST to result) under overload against the unloaded phases of the same run.
  *
  * <p>Flags: {@code --seconds 10 --rounds 2 --unloaded-rate 10 --overload-rate 400 --connections 128 --holds 1400
- * --partitions 12}.
+ * --partitions 12 --layout one-jvm}.
  */
 public final class OverloadBenchmark {
 
@@ -33,9 +33,10 @@ public final class OverloadBenchmark {
         int connections = flags.integer("connections", 128);
         int holds = flags.integer("holds", 1_400);
         int partitions = flags.integer("partitions", 12);
+        BenchPipeline.Layout layout = BenchPipeline.Layout.parse(flags.text("layout", "one-jvm"));
         flags.rejectUnknown();
 
-        try (BenchPipeline pipeline = BenchPipeline.start(partitions)) {
+        try (BenchPipeline pipeline = BenchPipeline.start(partitions, layout)) {
             List<String> events = pipeline.defineEvents("overload", 8, holds / 8 + 1);
             HoldPool pool = HoldPool.fill(pipeline, events, holds);
             System.out.printf(Locale.ROOT, "checkout capacity 20 permits x (1 / 0.5 s) = 40/s; unloaded %.0f/s, "
@@ -58,9 +59,8 @@ public final class OverloadBenchmark {
             verdicts(unloaded, overload);
             System.out.printf(Locale.ROOT, "checkout permits in use, highest: %d of %d; payments in flight, highest: "
                     + "%d; holds left %d; load average after: %s%n",
-                    pipeline.pipeline().ingress().checkoutBound().highWater(),
-                    pipeline.pipeline().ingress().checkoutBound().limit(),
-                    pipeline.pipeline().workers().metrics().paymentsInFlightMax(), pool.size(), Machine.loadAverage());
+                    pipeline.ingress().checkoutBound().highWater(), pipeline.ingress().checkoutBound().limit(),
+                    pipeline.paymentsInFlightMax(), pool.size(), Machine.loadAverage());
         }
     }
 
