@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -51,10 +51,10 @@ final class BenchKafka implements AutoCloseable {
     }
 
     /**
-     * Reads {@code topic} (committed records only) from the start on a daemon thread, counting records and
-     * remembering when the first and the latest arrived.
+     * Reads {@code topic} (committed records only) from the start on a daemon thread, counting the records
+     * {@code counted} accepts and remembering when the first and the latest of them arrived.
      */
-    Counter count(String topic, int partitions, Consumer<ConsumerRecord<String, byte[]>> onRecord) {
+    Counter count(String topic, int partitions, Predicate<ConsumerRecord<String, byte[]>> counted) {
         Counter counter = new Counter();
         Thread.ofPlatform().daemon().name("count-" + topic).start(() -> {
             try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
@@ -69,11 +69,13 @@ final class BenchKafka implements AutoCloseable {
                 consumer.seekToBeginning(all);
                 while (!counter.stopped) {
                     for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(50))) {
+                        if (!counted.test(record)) {
+                            continue;
+                        }
                         long now = System.nanoTime();
                         counter.first.compareAndSet(0, now);
                         counter.last.set(now);
                         counter.count.incrementAndGet();
-                        onRecord.accept(record);
                     }
                 }
             }

@@ -21,8 +21,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * The workers under load on a real broker (embedded, or {@code --kafka host:port}).
@@ -42,6 +44,8 @@ public final class CheckoutBenchmark {
 
     private static final int PARTITIONS = 12;
     private static final int SLOTS = 20;
+    /** The seat of each event the inventory round holds to learn the event is known; also its probes' id prefix. */
+    private static final String PROBE_SEAT = "probe";
 
     private CheckoutBenchmark() {
     }
@@ -87,7 +91,7 @@ public final class CheckoutBenchmark {
             for (Workers pool : pools) {
                 pool.awaitReady(Duration.ofSeconds(60));
             }
-            BenchKafka.Counter outcomes = bench.count(names.paymentOutcomes(), PARTITIONS, record -> { });
+            BenchKafka.Counter outcomes = bench.count(names.paymentOutcomes(), PARTITIONS, record -> true);
             InFlightSampler inFlight = InFlightSampler.start(pools);
             long started = System.nanoTime();
             for (int i = 0; i < payments; i++) {
@@ -122,7 +126,8 @@ public final class CheckoutBenchmark {
         int seatsPerEvent = holds / events + 1;
         try (BenchKafka bench = new BenchKafka(kafka, names, PARTITIONS);
              Workers inventory = Workers.start(settings, null)) {
-            List<String> seats = IntStream.rangeClosed(1, seatsPerEvent).mapToObj(i -> "s" + i).toList();
+            List<String> seats = Stream.concat(IntStream.rangeClosed(1, seatsPerEvent).mapToObj(i -> "s" + i),
+                    Stream.of(PROBE_SEAT)).toList();
             for (int e = 0; e < events; e++) {
                 EventDefinition event = new EventDefinition("ev" + e, "Bench " + e, "org", Instant.EPOCH, seats,
                         5_000, null);
@@ -130,13 +135,22 @@ public final class CheckoutBenchmark {
             }
             bench.flush();
             inventory.awaitReady(Duration.ofSeconds(60));
-            Thread.sleep(2_000); // the global events store fills asynchronously
             AtomicLong held = new AtomicLong();
+            Set<String> known = ConcurrentHashMap.newKeySet();
             BenchKafka.Counter results = bench.count(names.results(), PARTITIONS, record -> {
-                if (Json.read(record.value(), Result.class).status() == ResultStatus.HELD) {
+                Result result = Json.read(record.value(), Result.class);
+                if (result.correlationId().startsWith(PROBE_SEAT)) {
+                    if (result.status() == ResultStatus.HELD) {
+                        known.add(record.key().substring(PROBE_SEAT.length(), record.key().lastIndexOf('-')));
+                    }
+                    return false;
+                }
+                if (result.status() == ResultStatus.HELD) {
                     held.incrementAndGet();
                 }
+                return true;
             });
+            awaitEventsKnown(bench, names, events, known);
             for (int i = 0; i < holds; i++) {
                 String id = UUID.randomUUID().toString();
                 String eventId = "ev" + (i % events);
@@ -153,6 +167,33 @@ public final class CheckoutBenchmark {
             System.out.printf("inventory, one instance (1 stream thread, exactly-once, %d partitions): "
                     + "%d holds answered (%d held), %.0f holds/s%n", PARTITIONS, results.count.get(), held.get(),
                     results.perSecond());
+        }
+    }
+
+    /**
+     * The inventory's global events store fills apart from its readiness: holds one seat of its own per event until
+     * every event has held one (a hold for an event the store does not know yet is rejected, and tried again).
+     */
+    private static void awaitEventsKnown(BenchKafka bench, TopicNames names, int events, Set<String> known)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        for (int attempt = 0; known.size() < events; attempt++) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the inventory knew " + known.size() + " of " + events + " events");
+            }
+            for (int e = 0; e < events; e++) {
+                String eventId = "ev" + e;
+                if (!known.contains(eventId)) {
+                    String id = PROBE_SEAT + eventId + "-" + attempt;
+                    HoldRequested probe = new HoldRequested(id, eventId, "probe", List.of(PROBE_SEAT), Instant.now());
+                    bench.send(names.holds(), eventId, Json.write(probe), id);
+                }
+            }
+            bench.flush();
+            long retry = System.nanoTime() + Duration.ofSeconds(1).toNanos();
+            while (known.size() < events && System.nanoTime() < retry) {
+                Thread.sleep(20);
+            }
         }
     }
 

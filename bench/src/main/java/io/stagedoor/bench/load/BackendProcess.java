@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A {@link Backend} in a child JVM on this JVM's classpath, talked to over its stdin and stdout. Its JVM flags:
- * {@code -Xmx2g} and whatever {@code BENCH_BACKEND_JAVA_OPTS} holds; its log goes beside this JVM's
- * ({@code bench.log} with {@code -backend} appended).
+ * {@code -Xmx2g} and whatever {@code BENCH_BACKEND_JAVA_OPTS} holds; {@code BENCH_BACKEND_NICE} runs it at that
+ * {@code nice} level. Its log goes beside this JVM's ({@code bench.log} with {@code -backend} appended).
  */
 final class BackendProcess implements AutoCloseable {
 
@@ -37,8 +37,13 @@ final class BackendProcess implements AutoCloseable {
 
     static BackendProcess start(Path data, int partitions) throws IOException {
         String log = System.getProperty("bench.log", "bench.log") + "-backend";
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx2g", "--enable-native-access=ALL-UNNAMED", "-Dbench.log=" + log));
+        List<String> command = new ArrayList<>();
+        String nice = System.getenv().getOrDefault("BENCH_BACKEND_NICE", "").trim();
+        if (!nice.isEmpty()) {
+            command.addAll(List.of("nice", "-n", nice));
+        }
+        command.addAll(List.of(ProcessHandle.current().info().command().orElse("java"), "-Xmx2g",
+                "--enable-native-access=ALL-UNNAMED", "-Dbench.log=" + log));
         String opts = System.getenv().getOrDefault("BENCH_BACKEND_JAVA_OPTS", "").trim();
         if (!opts.isEmpty()) {
             command.addAll(Arrays.asList(opts.split("\\s+")));

@@ -10,6 +10,7 @@ import io.stagedoor.ingress.Ingress;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.IntSupplier;
 import java.util.stream.IntStream;
 
@@ -123,6 +125,36 @@ public final class BenchPipeline implements AutoCloseable {
             }
         }
         return ids;
+    }
+
+    /**
+     * Waits until the ingress's seat map shows at least {@code held} held seats of each event ({@code GET
+     * /v1/events/{id}}): it learns them from the seat-changes topic, apart from the results a bench waits for.
+     */
+    public void awaitHeldSeats(Map<String, Integer> held, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        byte[] marker = "\"status\":\"held\"".getBytes(StandardCharsets.UTF_8);
+        try (HttpConnection connection = new HttpConnection(HOST, port())) {
+            for (Map.Entry<String, Integer> event : held.entrySet()) {
+                while (occurrences(connection.exchange(http.get("/v1/events/" + event.getKey(), null)).body(), marker)
+                        < event.getValue()) {
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException("the ingress never saw the holds of " + event.getKey());
+                    }
+                    Thread.sleep(20);
+                }
+            }
+        }
+    }
+
+    private static int occurrences(byte[] body, byte[] marker) {
+        String text = new String(body, StandardCharsets.ISO_8859_1);
+        String needle = new String(marker, StandardCharsets.ISO_8859_1);
+        int count = 0;
+        for (int at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length())) {
+            count++;
+        }
+        return count;
     }
 
     public int port() {

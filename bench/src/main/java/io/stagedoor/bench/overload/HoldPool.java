@@ -6,7 +6,9 @@ import io.stagedoor.bench.load.OpenLoop;
 import io.stagedoor.bench.load.Tally;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
@@ -20,6 +22,7 @@ final class HoldPool {
     /** Makes {@code count} one-seat holds, one buyer each, spread over {@code events}, at 400 holds/s. */
     static HoldPool fill(BenchPipeline pipeline, List<String> events, int count) throws Exception {
         HoldPool pool = new HoldPool();
+        Map<String, Integer> held = new ConcurrentHashMap<>();
         BuyerPasses buyers = new BuyerPasses("overload-buyer", count);
         Tally answers = new OpenLoop(BenchPipeline.HOST, pipeline.port(), 32).run(400, Duration.ofMillis(count * 1000L / 400),
                 index -> pipeline.http().postJson("/v1/events/" + events.get((int) (index % events.size())) + "/holds",
@@ -30,13 +33,14 @@ final class HoldPool {
                                 (result, intended, arrived) -> {
                                     if (result.succeeded()) {
                                         pool.free.add(new PayableHold(result.holdId(), buyers.token(exchange.index())));
+                                        held.merge(events.get((int) (exchange.index() % events.size())), 1,
+                                                Integer::sum);
                                     }
                                 });
                     }
                 });
         pipeline.results().awaitAll(Duration.ofSeconds(30));
-        // the ingress learns live holds from the seat-changes topic, written in the same transaction as the result
-        Thread.sleep(1_000);
+        pipeline.awaitHeldSeats(held, Duration.ofSeconds(30));
         System.out.printf("prepared %d live holds (hold answers: %s)%n", pool.size(), answers.statuses());
         return pool;
     }
