@@ -1,11 +1,15 @@
 package io.stagedoor.bench.e2e;
 
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -24,7 +28,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  *   <li>{@code result committed}: the same result readable by a {@code read_committed} reader such as the ingress,
  *       after the processing: the inventory's commit interval and the commit itself.</li>
  * </ul>
- * The consumers cost the machine some CPU; the figures are for finding the slow stage, not for the headline.
+ * With {@code --layout one-jvm} it also prints the inventory's stream-thread figures from JMX (commit time and
+ * rate, time in poll). The consumers cost the machine some CPU; the figures are for finding the slow stage, not for the headline.
  */
 final class StageProbe implements AutoCloseable {
 
@@ -67,6 +72,7 @@ final class StageProbe implements AutoCloseable {
     /** One line per stage: ages in ms since the last report. */
     String report() {
         StringBuilder lines = new StringBuilder();
+        lines.append(streamThreads());
         stages.forEach((stage, ages) -> {
             Histogram h = ages.getIntervalHistogram();
             lines.append(String.format(Locale.ROOT, "  %-17s %6d records, age p50 %4d p90 %4d p99 %4d max %4d ms%n",
@@ -74,6 +80,35 @@ final class StageProbe implements AutoCloseable {
                     h.getValueAtPercentile(99), h.getMaxValue()));
         });
         return lines.toString();
+    }
+
+    /**
+     * The inventory's stream-thread figures from JMX, when it runs in this JVM ({@code --layout one-jvm}): how long
+     * a commit takes and how often one happens.
+     */
+    private static String streamThreads() {
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        StringBuilder lines = new StringBuilder();
+        try {
+            for (ObjectName thread : server.queryNames(new ObjectName("kafka.streams:type=stream-thread-metrics,*"),
+                    null)) {
+                if (!thread.getKeyProperty("thread-id").contains("StreamThread")) {
+                    continue; // the global thread, which only loads events
+                }
+                lines.append(String.format(Locale.ROOT, "  inventory thread: commit avg %.1f max %.1f ms, %.1f "
+                                + "commits/s, poll avg %.1f ms, process avg %.3f ms%n",
+                        number(server, thread, "commit-latency-avg"), number(server, thread, "commit-latency-max"),
+                        number(server, thread, "commit-rate"), number(server, thread, "poll-latency-avg"),
+                        number(server, thread, "process-latency-avg")));
+            }
+        } catch (JMException e) {
+            lines.append("  inventory thread: ").append(e).append('\n');
+        }
+        return lines.toString();
+    }
+
+    private static double number(MBeanServer server, ObjectName name, String attribute) throws JMException {
+        return server.getAttribute(name, attribute) instanceof Number n ? n.doubleValue() : Double.NaN;
     }
 
     @Override
