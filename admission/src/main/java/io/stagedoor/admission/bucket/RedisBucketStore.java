@@ -1,9 +1,12 @@
 package io.stagedoor.admission.bucket;
 
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.BaseRedisAsyncCommands;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.IntegerOutput;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,7 +38,7 @@ public final class RedisBucketStore implements BucketStore {
         PER_SLOT
     }
 
-    private final RedisScriptingAsyncCommands<String, String> commands;
+    private final BaseRedisAsyncCommands<String, String> commands;
     private final SlotGrouping grouping;
     private final LuaScript takeScript;
     private final LuaScript refundScript;
@@ -46,8 +49,8 @@ public final class RedisBucketStore implements BucketStore {
      * @param coalescing how takes share calls; used with {@link SlotGrouping#ONE_CALL} only (a cluster call must
      *                   stay within one slot, so there every request is its own call)
      */
-    public RedisBucketStore(RedisScriptingAsyncCommands<String, String> commands, SlotGrouping grouping,
-                            CallCoalescing coalescing) {
+    public <C extends BaseRedisAsyncCommands<String, String> & RedisScriptingAsyncCommands<String, String>>
+    RedisBucketStore(C commands, SlotGrouping grouping, CallCoalescing coalescing) {
         this.commands = commands;
         this.grouping = grouping;
         this.takeScript = LuaScript.fromResource("bucket.lua", commands);
@@ -118,18 +121,21 @@ public final class RedisBucketStore implements BucketStore {
             }));
         }
         calls.increment();
-        return takeScript.run(commands, call.keys, call.args).thenApply(call::outcomes);
+        return takeScript.run(commands, call, ScriptReply::new).thenApply(call::outcomes);
     }
 
     CompletionStage<Void> refund(List<BucketRequest> requests) {
-        String[] keys = new String[requests.size()];
-        String[] args = new String[2 * requests.size()];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = requests.get(i).key();
-            args[2 * i] = Long.toString(requests.get(i).capacityUnits());
-            args[2 * i + 1] = Long.toString(requests.get(i).costUnits());
-        }
-        return refundScript.run(commands, keys, args).thenApply(reply -> null);
+        LuaScript.Arguments arguments = args -> {
+            args.add(requests.size());
+            for (BucketRequest request : requests) {
+                args.addKey(request.key());
+            }
+            for (BucketRequest request : requests) {
+                args.add(request.capacityUnits()).add(request.costUnits());
+            }
+        };
+        return refundScript.run(commands, arguments, () -> new IntegerOutput<>(StringCodec.UTF8))
+                .thenApply(reply -> null);
     }
 
     /** One request whose keys live in several slots. */

@@ -1,8 +1,10 @@
 package io.stagedoor.admission.bucket;
 
+import io.lettuce.core.protocol.CommandArgs;
 import io.stagedoor.admission.AdmissionMessages;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -12,19 +14,19 @@ import java.util.List;
  * from the call's earliest clock times the number of profiles, plus its profile. Each take keeps its own clock,
  * exactly.
  */
-final class TakeCall {
+final class TakeCall implements LuaScript.Arguments {
 
     /** Lua numbers are doubles: every integer below this one is exact. */
     private static final long EXACT = 1L << 53;
 
-    final String[] keys;
-    final String[] args;
     private final List<Take> takes;
+    private final String[] keys;
+    private final long[] values;
 
-    private TakeCall(List<Take> takes, String[] keys, String[] args) {
+    private TakeCall(List<Take> takes, String[] keys, long[] values) {
         this.takes = takes;
         this.keys = keys;
-        this.args = args;
+        this.values = values;
     }
 
     /**
@@ -56,27 +58,35 @@ final class TakeCall {
             return null;
         }
         String[] keys = new String[keyCount];
-        String[] args = new String[2 + profiles.size() + 3 * shapeCount + takes.size()];
-        int arg = 0;
-        args[arg++] = Long.toString(base);
-        args[arg++] = Integer.toString(count);
+        long[] values = new long[2 + profiles.size() + 3 * shapeCount + takes.size()];
+        int value = 0;
+        values[value++] = base;
+        values[value++] = count;
         for (List<BucketRequest> profile : profiles) {
-            args[arg++] = Integer.toString(profile.size());
+            values[value++] = profile.size();
             for (BucketRequest request : profile) {
-                args[arg++] = Long.toString(request.capacityUnits());
-                args[arg++] = Long.toString(request.refillUnitsPerMilli());
-                args[arg++] = Long.toString(request.costUnits());
+                values[value++] = request.capacityUnits();
+                values[value++] = request.refillUnitsPerMilli();
+                values[value++] = request.costUnits();
             }
         }
         int key = 0;
         for (int t = 0; t < takes.size(); t++) {
             Take take = takes.get(t);
-            args[arg++] = Long.toString((take.nowMillis() - base) * count + profileOf[t]);
+            values[value++] = (take.nowMillis() - base) * count + profileOf[t];
             for (BucketRequest request : take.requests()) {
                 keys[key++] = request.key();
             }
         }
-        return new TakeCall(takes, keys, args);
+        return new TakeCall(takes, keys, values);
+    }
+
+    @Override
+    public void addTo(CommandArgs<String, String> args) {
+        args.add(keys.length).addKeys(keys);
+        for (long value : values) {
+            args.add(value);
+        }
     }
 
     /** The profile equal to {@code requests} (same shapes and costs in the same order), or -1. */
@@ -103,8 +113,8 @@ final class TakeCall {
         return -1;
     }
 
-    /** The outcomes of the takes, in order, from the script's reply. */
-    List<BucketOutcome> outcomes(List<Object> reply) {
+    /** The outcomes of the takes, in order, from the script's reply (null when it was not an array of integers). */
+    List<BucketOutcome> outcomes(long[] reply) {
         if (reply == null) {
             throw new IllegalStateException(AdmissionMessages.malformedScriptReply(null));
         }
@@ -112,26 +122,23 @@ final class TakeCall {
         int at = 0;
         for (Take take : takes) {
             List<BucketRequest> requests = take.requests();
-            if (reply.size() <= at) {
-                throw new IllegalStateException(AdmissionMessages.malformedScriptReply(reply));
-            }
-            boolean admitted = (Long) reply.get(at) >= 0;
+            boolean admitted = at < reply.length && reply[at] >= 0;
             int width = admitted ? 1 : 2;
-            if (reply.size() < at + width * requests.size()) {
-                throw new IllegalStateException(AdmissionMessages.malformedScriptReply(reply));
+            if (reply.length < at + width * requests.size()) {
+                throw new IllegalStateException(AdmissionMessages.malformedScriptReply(Arrays.toString(reply)));
             }
             List<KeyOutcome> keys = new ArrayList<>(requests.size());
             for (int i = 0; i < requests.size(); i++) {
                 BucketRequest request = requests.get(i);
-                long value = (Long) reply.get(at + width * i);
+                long value = reply[at + width * i];
                 keys.add(admitted ? new KeyOutcome(request.wholeTokens(value), 0)
-                        : new KeyOutcome(request.wholeTokens(-1 - value), (Long) reply.get(at + width * i + 1)));
+                        : new KeyOutcome(request.wholeTokens(-1 - value), reply[at + width * i + 1]));
             }
             outcomes.add(new BucketOutcome(admitted, keys));
             at += width * requests.size();
         }
-        if (reply.size() != at) {
-            throw new IllegalStateException(AdmissionMessages.malformedScriptReply(reply));
+        if (reply.length != at) {
+            throw new IllegalStateException(AdmissionMessages.malformedScriptReply(Arrays.toString(reply)));
         }
         return outcomes;
     }
