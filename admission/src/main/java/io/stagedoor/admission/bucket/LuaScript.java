@@ -1,25 +1,35 @@
 package io.stagedoor.admission.bucket;
 
 import io.lettuce.core.RedisNoScriptException;
-import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.async.BaseRedisAsyncCommands;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.CommandOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
 /**
  * A Lua script run by its SHA-1 (EVALSHA), so each call sends the digest, not the body. When the server has
  * lost the script (restart, failover, SCRIPT FLUSH) the NOSCRIPT reply is answered with one EVAL, which runs
- * the call and caches the script again.
+ * the call and caches the script again. Calls are dispatched with their arguments and reply output as the caller
+ * builds them (numbers written as numbers, replies read into what the caller needs), not as lists of strings.
  */
 final class LuaScript {
+
+    /** The arguments of one call after the script's digest or body: the key count, the keys, then the values. */
+    interface Arguments {
+        void addTo(CommandArgs<String, String> args);
+    }
 
     private final String body;
     private final String sha;
@@ -47,16 +57,23 @@ final class LuaScript {
         commands.scriptLoad(body).exceptionally(error -> null);
     }
 
-    CompletionStage<List<Object>> run(RedisScriptingAsyncCommands<String, String> commands,
-                                      String[] keys, String[] args) {
-        CompletionStage<List<Object>> call = commands.evalsha(sha, ScriptOutputType.MULTI, keys, args);
+    /** Runs the script with {@code arguments}, reading the reply with a fresh output from {@code reply}. */
+    <T> CompletionStage<T> run(BaseRedisAsyncCommands<String, String> commands, Arguments arguments,
+                               Supplier<CommandOutput<String, String, T>> reply) {
+        CompletionStage<T> call = commands.dispatch(CommandType.EVALSHA, reply.get(), args(sha, arguments));
         return call.exceptionallyCompose(error -> {
             if (unwrap(error) instanceof RedisNoScriptException) {
                 reloads.increment();
-                return commands.eval(body, ScriptOutputType.MULTI, keys, args);
+                return commands.dispatch(CommandType.EVAL, reply.get(), args(body, arguments));
             }
             return CompletableFuture.failedStage(unwrap(error));
         });
+    }
+
+    private static CommandArgs<String, String> args(String script, Arguments arguments) {
+        CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8).add(script);
+        arguments.addTo(args);
+        return args;
     }
 
     long reloads() {

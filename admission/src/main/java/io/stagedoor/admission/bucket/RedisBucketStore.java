@@ -1,10 +1,12 @@
 package io.stagedoor.admission.bucket;
 
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.BaseRedisAsyncCommands;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
 import io.lettuce.core.cluster.SlotHash;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
-import io.stagedoor.admission.AdmissionMessages;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.IntegerOutput;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,7 +38,7 @@ public final class RedisBucketStore implements BucketStore {
         PER_SLOT
     }
 
-    private final RedisScriptingAsyncCommands<String, String> commands;
+    private final BaseRedisAsyncCommands<String, String> commands;
     private final SlotGrouping grouping;
     private final LuaScript takeScript;
     private final LuaScript refundScript;
@@ -47,8 +49,8 @@ public final class RedisBucketStore implements BucketStore {
      * @param coalescing how takes share calls; used with {@link SlotGrouping#ONE_CALL} only (a cluster call must
      *                   stay within one slot, so there every request is its own call)
      */
-    public RedisBucketStore(RedisScriptingAsyncCommands<String, String> commands, SlotGrouping grouping,
-                            CallCoalescing coalescing) {
+    public <C extends BaseRedisAsyncCommands<String, String> & RedisScriptingAsyncCommands<String, String>>
+    RedisBucketStore(C commands, SlotGrouping grouping, CallCoalescing coalescing) {
         this.commands = commands;
         this.grouping = grouping;
         this.takeScript = LuaScript.fromResource("bucket.lua", commands);
@@ -106,62 +108,34 @@ public final class RedisBucketStore implements BucketStore {
 
     /** One script call deciding {@code takes} in order. */
     private CompletionStage<List<BucketOutcome>> call(List<Take> takes) {
-        int keyCount = 0;
-        for (Take take : takes) {
-            keyCount += take.requests().size();
-        }
-        String[] keys = new String[keyCount];
-        String[] args = new String[2 * takes.size() + 3 * keyCount];
-        int key = 0;
-        int arg = 0;
-        for (Take take : takes) {
-            args[arg++] = Long.toString(take.nowMillis());
-            args[arg++] = Integer.toString(take.requests().size());
-            for (BucketRequest request : take.requests()) {
-                keys[key++] = request.key();
-                args[arg++] = Long.toString(request.capacityUnits());
-                args[arg++] = Long.toString(request.refillUnitsPerMilli());
-                args[arg++] = Long.toString(request.costUnits());
-            }
+        TakeCall call = TakeCall.of(takes);
+        if (call == null) {
+            // Clocks too far apart for one call (never with one process's clock): halves, one after the other,
+            // so the takes are still decided in order.
+            List<Take> first = takes.subList(0, takes.size() / 2);
+            List<Take> second = takes.subList(takes.size() / 2, takes.size());
+            return call(first).thenCompose(a -> call(second).thenApply(b -> {
+                List<BucketOutcome> both = new ArrayList<>(a);
+                both.addAll(b);
+                return both;
+            }));
         }
         calls.increment();
-        return takeScript.run(commands, keys, args).thenApply(reply -> parse(takes, reply));
+        return takeScript.run(commands, call, ScriptReply::new).thenApply(call::outcomes);
     }
 
     CompletionStage<Void> refund(List<BucketRequest> requests) {
-        String[] keys = new String[requests.size()];
-        String[] args = new String[2 * requests.size()];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = requests.get(i).key();
-            args[2 * i] = Long.toString(requests.get(i).capacityUnits());
-            args[2 * i + 1] = Long.toString(requests.get(i).costUnits());
-        }
-        return refundScript.run(commands, keys, args).thenApply(reply -> null);
-    }
-
-    private static List<BucketOutcome> parse(List<Take> takes, List<Object> reply) {
-        if (reply == null) {
-            throw new IllegalStateException(AdmissionMessages.malformedScriptReply(null));
-        }
-        List<BucketOutcome> outcomes = new ArrayList<>(takes.size());
-        int at = 0;
-        for (Take take : takes) {
-            List<BucketRequest> requests = take.requests();
-            if (reply.size() < at + 1 + 2 * requests.size()) {
-                throw new IllegalStateException(AdmissionMessages.malformedScriptReply(reply));
+        LuaScript.Arguments arguments = args -> {
+            args.add(requests.size());
+            for (BucketRequest request : requests) {
+                args.addKey(request.key());
             }
-            List<KeyOutcome> keys = new ArrayList<>(requests.size());
-            for (int i = 0; i < requests.size(); i++) {
-                long units = (Long) reply.get(at + 1 + 2 * i);
-                keys.add(new KeyOutcome(requests.get(i).wholeTokens(units), (Long) reply.get(at + 2 + 2 * i)));
+            for (BucketRequest request : requests) {
+                args.add(request.capacityUnits()).add(request.costUnits());
             }
-            outcomes.add(new BucketOutcome((Long) reply.get(at) == 1L, keys));
-            at += 1 + 2 * requests.size();
-        }
-        if (reply.size() != at) {
-            throw new IllegalStateException(AdmissionMessages.malformedScriptReply(reply));
-        }
-        return outcomes;
+        };
+        return refundScript.run(commands, arguments, () -> new IntegerOutput<>(StringCodec.UTF8))
+                .thenApply(reply -> null);
     }
 
     /** One request whose keys live in several slots. */

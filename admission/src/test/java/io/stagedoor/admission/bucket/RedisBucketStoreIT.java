@@ -138,6 +138,29 @@ class RedisBucketStoreIT extends BucketStoreContract {
     }
 
     @Test
+    void takesWhoseClocksLieTooFarApartForOneCallAreStillDecidedExactly() {
+        // A call sends each clock as an offset times the number of profiles, which must stay below 2^53 for Lua:
+        // eight profiles and clocks 2^51 ms apart do not fit, so the store splits the call, in order.
+        long far = T0 + (1L << 51);
+        InProcessBucketStore oneByOne = new InProcessBucketStore(100);
+        String shared = freshKey("far-shared");
+        List<List<BucketRequest>> sent = new ArrayList<>();
+        List<Long> clocks = new ArrayList<>();
+        List<CompletableFuture<BucketOutcome>> replies = new ArrayList<>();
+        for (int i = 0; i < 32; i++) {
+            List<BucketRequest> requests = List.of(new BucketRequest(shared, 40, 1, 6_000, 1 + i % 8));
+            long now = i % 3 == 0 ? far : T0 + i;
+            sent.add(requests);
+            clocks.add(now);
+            replies.add(store.take(requests, now).toCompletableFuture());
+        }
+        for (int i = 0; i < sent.size(); i++) {
+            BucketOutcome expected = oneByOne.take(sent.get(i), clocks.get(i)).toCompletableFuture().join();
+            assertThat(replies.get(i).join()).as("take %d", i).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void concurrentCallersThroughOneCoalescingStoreAdmitExactlyTheCapacity() throws Exception {
         for (int round = 0; round < 20; round++) {
             BucketRequest hold = buyerHold(freshKey("coalesced-burst"));

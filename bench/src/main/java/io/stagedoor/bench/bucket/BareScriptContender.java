@@ -33,9 +33,10 @@ final class BareScriptContender implements Contender {
         this.commands = connection.async();
         this.sha = connection.sync().scriptLoad(script());
         long period = policy.refillPeriodMillis();
-        // One decision of one key: the caller's clock, the key count, then capacity, rate and cost in units.
-        this.args = new String[] {"0", "1", Long.toString(policy.capacity() * period),
-                Long.toString(policy.refillTokens()), Long.toString(period)};
+        // One decision of one key: the caller's clock as the call's base, one profile of one key (capacity, rate and
+        // cost in units), then the decision: offset 0, profile 0.
+        this.args = new String[] {"0", "1", "1", Long.toString(policy.capacity() * period),
+                Long.toString(policy.refillTokens()), Long.toString(period), "0"};
     }
 
     private static String script() {
@@ -57,7 +58,8 @@ final class BareScriptContender implements Contender {
         call[0] = Long.toString(System.currentTimeMillis());
         CompletableFuture<List<Long>> reply = commands.<List<Long>>evalsha(sha, ScriptOutputType.MULTI,
                 new String[] {BucketKeys.of("bench-bare", "bench", key)}, call).toCompletableFuture();
-        return reply.thenApply(values -> values.get(0) == 1L);
+        // Admitted: the units left (never negative); refused: -1 - units, then the wait.
+        return reply.thenApply(values -> values.get(0) >= 0);
     }
 
     @Override
