@@ -35,13 +35,18 @@ class TakeCoalescerTest {
         return call.reply();
     }
 
+    /** Replies handled in place, on the thread that completes the call, so each step is visible at once. */
+    private TakeCoalescer coalescer(CallCoalescing settings) {
+        return new TakeCoalescer(this::send, settings, Runnable::run);
+    }
+
     private static Take take(long now) {
         return new Take(List.of(new BucketRequest("k", 10, 1, 1_000, 1)), now);
     }
 
     @Test
     void aLoneTakeGoesOutAtOnce() {
-        TakeCoalescer coalescer = new TakeCoalescer(this::send, new CallCoalescing(1, 64, 100));
+        TakeCoalescer coalescer = coalescer(new CallCoalescing(1, 64, 100));
         CompletableFuture<BucketOutcome> outcome = coalescer.take(take(1)).toCompletableFuture();
         assertThat(calls).hasSize(1);
         calls.get(0).answer();
@@ -50,7 +55,7 @@ class TakeCoalescerTest {
 
     @Test
     void takesArrivingWhileCallsAreOutGoTogetherInArrivalOrderWhenOneReturns() {
-        TakeCoalescer coalescer = new TakeCoalescer(this::send, new CallCoalescing(2, 3, 100));
+        TakeCoalescer coalescer = coalescer(new CallCoalescing(2, 3, 100));
         List<CompletableFuture<BucketOutcome>> outcomes = new ArrayList<>();
         for (long now = 1; now <= 7; now++) {
             outcomes.add(coalescer.take(take(now)).toCompletableFuture());
@@ -72,7 +77,7 @@ class TakeCoalescerTest {
 
     @Test
     void aFailedCallFailsItsOwnTakesAndTheNextCallStillGoesOut() {
-        TakeCoalescer coalescer = new TakeCoalescer(this::send, new CallCoalescing(1, 64, 100));
+        TakeCoalescer coalescer = coalescer(new CallCoalescing(1, 64, 100));
         CompletableFuture<BucketOutcome> first = coalescer.take(take(1)).toCompletableFuture();
         CompletableFuture<BucketOutcome> second = coalescer.take(take(2)).toCompletableFuture();
         calls.get(0).reply().completeExceptionally(new IllegalStateException("connection reset"));
@@ -84,7 +89,7 @@ class TakeCoalescerTest {
 
     @Test
     void aReplyOfTheWrongLengthFailsTheWholeCall() {
-        TakeCoalescer coalescer = new TakeCoalescer(this::send, new CallCoalescing(1, 64, 100));
+        TakeCoalescer coalescer = coalescer(new CallCoalescing(1, 64, 100));
         CompletableFuture<BucketOutcome> first = coalescer.take(take(1)).toCompletableFuture();
         calls.get(0).reply().complete(List.of());
         assertThat(first).isCompletedExceptionally();
@@ -92,7 +97,7 @@ class TakeCoalescerTest {
 
     @Test
     void pastTheWaitingBoundATakeFailsAtOnce() {
-        TakeCoalescer coalescer = new TakeCoalescer(this::send, new CallCoalescing(1, 64, 2));
+        TakeCoalescer coalescer = coalescer(new CallCoalescing(1, 64, 2));
         coalescer.take(take(1));
         coalescer.take(take(2));
         coalescer.take(take(3));
