@@ -35,18 +35,13 @@ class TakeCoalescerTest {
         return call.reply();
     }
 
-    /** Replies handled in place, on the thread that completes the call, so each step is visible at once. */
-    private TakeCoalescer coalescer(CallCoalescing settings) {
-        return new TakeCoalescer(this::send, settings, Runnable::run);
-    }
-
     private static Take take(long now) {
         return new Take(List.of(new BucketRequest("k", 10, 1, 1_000, 1)), now);
     }
 
     @Test
     void aLoneTakeGoesOutAtOnce() {
-        TakeCoalescer coalescer = coalescer(new CallCoalescing(1, 64, 100));
+        TakeCoalescer coalescer = new TakeCoalescer(this::send, new CallCoalescing(1, 64, 100));
         CompletableFuture<BucketOutcome> outcome = coalescer.take(take(1)).toCompletableFuture();
         assertThat(calls).hasSize(1);
         calls.get(0).answer();
@@ -55,7 +50,7 @@ class TakeCoalescerTest {
 
     @Test
     void takesArrivingWhileCallsAreOutGoTogetherInArrivalOrderWhenOneReturns() {
-        TakeCoalescer coalescer = coalescer(new CallCoalescing(2, 3, 100));
+        TakeCoalescer coalescer = new TakeCoalescer(this::send, new CallCoalescing(2, 3, 100));
         List<CompletableFuture<BucketOutcome>> outcomes = new ArrayList<>();
         for (long now = 1; now <= 7; now++) {
             outcomes.add(coalescer.take(take(now)).toCompletableFuture());
@@ -77,7 +72,7 @@ class TakeCoalescerTest {
 
     @Test
     void aFailedCallFailsItsOwnTakesAndTheNextCallStillGoesOut() {
-        TakeCoalescer coalescer = coalescer(new CallCoalescing(1, 64, 100));
+        TakeCoalescer coalescer = new TakeCoalescer(this::send, new CallCoalescing(1, 64, 100));
         CompletableFuture<BucketOutcome> first = coalescer.take(take(1)).toCompletableFuture();
         CompletableFuture<BucketOutcome> second = coalescer.take(take(2)).toCompletableFuture();
         calls.get(0).reply().completeExceptionally(new IllegalStateException("connection reset"));
@@ -89,7 +84,7 @@ class TakeCoalescerTest {
 
     @Test
     void aReplyOfTheWrongLengthFailsTheWholeCall() {
-        TakeCoalescer coalescer = coalescer(new CallCoalescing(1, 64, 100));
+        TakeCoalescer coalescer = new TakeCoalescer(this::send, new CallCoalescing(1, 64, 100));
         CompletableFuture<BucketOutcome> first = coalescer.take(take(1)).toCompletableFuture();
         calls.get(0).reply().complete(List.of());
         assertThat(first).isCompletedExceptionally();
@@ -97,7 +92,7 @@ class TakeCoalescerTest {
 
     @Test
     void pastTheWaitingBoundATakeFailsAtOnce() {
-        TakeCoalescer coalescer = coalescer(new CallCoalescing(1, 64, 2));
+        TakeCoalescer coalescer = new TakeCoalescer(this::send, new CallCoalescing(1, 64, 2));
         coalescer.take(take(1));
         coalescer.take(take(2));
         coalescer.take(take(3));
