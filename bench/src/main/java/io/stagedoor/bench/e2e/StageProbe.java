@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import javax.management.JMException;
 import javax.management.MBeanServer;
+import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -89,22 +90,26 @@ final class StageProbe implements AutoCloseable {
     private static String streamThreads() {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();
         StringBuilder lines = new StringBuilder();
-        try {
-            for (ObjectName thread : server.queryNames(new ObjectName("kafka.streams:type=stream-thread-metrics,*"),
-                    null)) {
-                if (!thread.getKeyProperty("thread-id").contains("StreamThread")) {
-                    continue; // the global thread, which only loads events
-                }
+        for (ObjectName thread : server.queryNames(threadMetrics(), null)) {
+            try {
                 lines.append(String.format(Locale.ROOT, "  inventory thread: commit avg %.1f max %.1f ms, %.1f "
                                 + "commits/s, poll avg %.1f ms, process avg %.3f ms%n",
                         number(server, thread, "commit-latency-avg"), number(server, thread, "commit-latency-max"),
                         number(server, thread, "commit-rate"), number(server, thread, "poll-latency-avg"),
                         number(server, thread, "process-latency-avg")));
+            } catch (JMException notAProcessingThread) {
+                // the global thread and the state updater register thread metrics without commits: skip them
             }
-        } catch (JMException e) {
-            lines.append("  inventory thread: ").append(e).append('\n');
         }
         return lines.toString();
+    }
+
+    private static ObjectName threadMetrics() {
+        try {
+            return new ObjectName("kafka.streams:type=stream-thread-metrics,*");
+        } catch (MalformedObjectNameException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static double number(MBeanServer server, ObjectName name, String attribute) throws JMException {

@@ -55,8 +55,12 @@ final class BackendProcess implements AutoCloseable {
                 .start();
         BufferedReader answers = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8));
-        String ready = awaitReady(process, answers);
-        return new BackendProcess(process, answers, ready);
+        try {
+            return new BackendProcess(process, answers, awaitReady(process, answers));
+        } catch (IOException | RuntimeException e) {
+            process.destroyForcibly();
+            throw e;
+        }
     }
 
     /** The backend's "ready" line; the process is stopped when it does not come within two minutes. */

@@ -10,7 +10,6 @@ import io.stagedoor.ingress.Ingress;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -133,11 +132,11 @@ public final class BenchPipeline implements AutoCloseable {
      */
     public void awaitHeldSeats(Map<String, Integer> held, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
-        byte[] marker = "\"status\":\"held\"".getBytes(StandardCharsets.UTF_8);
+        String marker = "\"status\":\"held\"";
         try (HttpConnection connection = new HttpConnection(HOST, port())) {
             for (Map.Entry<String, Integer> event : held.entrySet()) {
-                while (occurrences(connection.exchange(http.get("/v1/events/" + event.getKey(), null)).body(), marker)
-                        < event.getValue()) {
+                while (occurrences(connection.exchange(http.get("/v1/events/" + event.getKey(), null)).bodyText(),
+                        marker) < event.getValue()) {
                     if (System.nanoTime() > deadline) {
                         throw new IllegalStateException("the ingress never saw the holds of " + event.getKey());
                     }
@@ -147,9 +146,7 @@ public final class BenchPipeline implements AutoCloseable {
         }
     }
 
-    private static int occurrences(byte[] body, byte[] marker) {
-        String text = new String(body, StandardCharsets.ISO_8859_1);
-        String needle = new String(marker, StandardCharsets.ISO_8859_1);
+    private static int occurrences(String text, String needle) {
         int count = 0;
         for (int at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length())) {
             count++;
