@@ -107,6 +107,11 @@ class RedisBucketStoreIT extends BucketStoreContract {
         assertThat(admitted.keys()).containsExactly(new KeyOutcome(9, 0), new KeyOutcome(199, 0));
     }
 
+    /** A coalescing store with one call out at a time: its calls reach Redis in the order they were made. */
+    private static RedisBucketStore oneCallOut() {
+        return RedisBucketStore.on(connection, new CallCoalescing(1, 64, 16_384));
+    }
+
     @Test
     void takesSentTogetherShareCallsAndAreDecidedAsIfOneByOne() {
         // 2,000 takes on 6 keys of mixed shapes, costs and clocks (some behind the stored time), all sent before
@@ -114,7 +119,7 @@ class RedisBucketStoreIT extends BucketStoreContract {
         // One call out at a time, so the calls reach Redis in the order they were made: with two out, a call
         // made on the I/O thread can overtake one a moment older (see TakeCoalescer), and the order to compare
         // with is no longer the order sent.
-        RedisBucketStore store = RedisBucketStore.on(connection, new CallCoalescing(1, 64, 16_384));
+        RedisBucketStore store = oneCallOut();
         Random random = new Random(42);
         List<String> keys = List.of(freshKey("c0"), freshKey("c1"), freshKey("c2"), freshKey("c3"), freshKey("c4"),
                 freshKey("c5"));
@@ -144,7 +149,9 @@ class RedisBucketStoreIT extends BucketStoreContract {
     @Test
     void takesWhoseClocksLieTooFarApartForOneCallAreStillDecidedExactly() {
         // A call sends each clock as an offset times the number of profiles, which must stay below 2^53 for Lua:
-        // eight profiles and clocks 2^51 ms apart do not fit, so the store splits the call, in order.
+        // eight profiles and clocks 2^51 ms apart do not fit, so the store splits the call, in order. One call
+        // out at a time, as above, so the order sent is the order to compare with.
+        RedisBucketStore store = oneCallOut();
         long far = T0 + (1L << 51);
         InProcessBucketStore oneByOne = new InProcessBucketStore(100);
         String shared = freshKey("far-shared");
