@@ -27,8 +27,9 @@ import java.util.Set;
  * @param stateDir          the inventory's local state (default {@code java.io.tmpdir/stagedoor-streams})
  * @param streamThreads     Kafka Streams threads of the inventory (default 1)
  * @param commitInterval    the inventory's exactly-once commit interval (default 30 ms). A result becomes visible
- *                          to read_committed readers only at the commit, so the interval adds half itself to every
- *                          POST-to-result on average. With RocksDB stores a short interval cost more than it saved
+ *                          to read_committed readers only at the commit, and a commit takes time of its own, so
+ *                          commits come further apart than the interval (at 1,000 holds/s about every 85 ms at
+ *                          30 ms, 45 ms at 10 ms; 10 ms measured no better end to end). With RocksDB stores a short interval cost more than it saved
  *                          (measured, cause not profiled); with the stores in memory 30 ms beat 100 ms at every rate
  *                          in alternating runs (bench/RESULTS.md, e2e)
  * @param roles             what this process runs (default both)

@@ -112,6 +112,16 @@ class RedisBucketStoreIT extends BucketStoreContract {
         return RedisBucketStore.on(connection, new CallCoalescing(1, 64, 16_384));
     }
 
+    /** Each reply equals what the in-process twin answers for the same takes, one by one, in the order sent. */
+    private static void assertDecidedOneByOne(List<List<BucketRequest>> sent, List<Long> clocks,
+                                              List<CompletableFuture<BucketOutcome>> replies) {
+        InProcessBucketStore oneByOne = new InProcessBucketStore(100);
+        for (int i = 0; i < sent.size(); i++) {
+            BucketOutcome expected = oneByOne.take(sent.get(i), clocks.get(i)).toCompletableFuture().join();
+            assertThat(replies.get(i).join()).as("take %d", i).isEqualTo(expected);
+        }
+    }
+
     @Test
     void takesSentTogetherShareCallsAndAreDecidedAsIfOneByOne() {
         // 2,000 takes on 6 keys of mixed shapes, costs and clocks (some behind the stored time), all sent before
@@ -123,7 +133,6 @@ class RedisBucketStoreIT extends BucketStoreContract {
         Random random = new Random(42);
         List<String> keys = List.of(freshKey("c0"), freshKey("c1"), freshKey("c2"), freshKey("c3"), freshKey("c4"),
                 freshKey("c5"));
-        InProcessBucketStore oneByOne = new InProcessBucketStore(100);
         long callsBefore = store.calls();
         List<List<BucketRequest>> sent = new ArrayList<>();
         List<Long> clocks = new ArrayList<>();
@@ -139,10 +148,7 @@ class RedisBucketStoreIT extends BucketStoreContract {
             clocks.add(now);
             replies.add(store.take(requests, now).toCompletableFuture());
         }
-        for (int i = 0; i < sent.size(); i++) {
-            BucketOutcome expected = oneByOne.take(sent.get(i), clocks.get(i)).toCompletableFuture().join();
-            assertThat(replies.get(i).join()).as("take %d", i).isEqualTo(expected);
-        }
+        assertDecidedOneByOne(sent, clocks, replies);
         assertThat(store.calls() - callsBefore).isLessThan(1_000);
     }
 
@@ -153,7 +159,6 @@ class RedisBucketStoreIT extends BucketStoreContract {
         // out at a time, as above, so the order sent is the order to compare with.
         RedisBucketStore store = oneCallOut();
         long far = T0 + (1L << 51);
-        InProcessBucketStore oneByOne = new InProcessBucketStore(100);
         String shared = freshKey("far-shared");
         List<List<BucketRequest>> sent = new ArrayList<>();
         List<Long> clocks = new ArrayList<>();
@@ -165,10 +170,7 @@ class RedisBucketStoreIT extends BucketStoreContract {
             clocks.add(now);
             replies.add(store.take(requests, now).toCompletableFuture());
         }
-        for (int i = 0; i < sent.size(); i++) {
-            BucketOutcome expected = oneByOne.take(sent.get(i), clocks.get(i)).toCompletableFuture().join();
-            assertThat(replies.get(i).join()).as("take %d", i).isEqualTo(expected);
-        }
+        assertDecidedOneByOne(sent, clocks, replies);
     }
 
     @Test

@@ -1,14 +1,10 @@
 package io.stagedoor.bench.load;
 
 import io.stagedoor.cli.Pipeline;
-import io.stagedoor.cli.config.StagedoorConfig;
-import io.stagedoor.embedded.Ports;
-import io.stagedoor.topics.TopicNames;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * The backend of the split layout ({@link BenchPipeline.Layout#SPLIT}), in a JVM of its own: embedded Redis and
@@ -27,10 +23,8 @@ public final class Backend {
     }
 
     public static void main(String[] args) throws Exception {
-        Pipeline.Options options = new Pipeline.Options(Path.of(args[0]), 0, null, null, Ports.anyFree(),
-                Ports.anyFree(), Integer.parseInt(args[1]), false, TopicNames.defaults());
-        StagedoorConfig config = StagedoorConfig.load(null, System.getenv(), List.of());
-        try (Pipeline backend = Pipeline.startBackend(options, config);
+        try (Pipeline backend = Pipeline.startBackend(
+                BenchPipeline.options(Path.of(args[0]), Integer.parseInt(args[1])), BenchPipeline.config());
              BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             System.out.println(READY + " " + backend.kafkaBootstrap() + " " + backend.redisUri());
             for (String command = commands.readLine(); command != null; command = commands.readLine()) {

@@ -72,11 +72,9 @@ public final class BenchPipeline implements AutoCloseable {
     /** Starts everything with {@code partitions} per topic, laid out as {@code layout}; the ingress gets a free port. */
     public static BenchPipeline start(int partitions, Layout layout) throws IOException {
         Path data = Files.createTempDirectory("stagedoor-bench-");
-        StagedoorConfig config = StagedoorConfig.load(null, System.getenv(), List.of());
+        StagedoorConfig config = config();
         if (layout == Layout.ONE_JVM) {
-            Pipeline.Options options = new Pipeline.Options(data, 0, null, null, Ports.anyFree(), Ports.anyFree(),
-                    partitions, false, TopicNames.defaults());
-            Pipeline pipeline = Pipeline.start(options, config);
+            Pipeline pipeline = Pipeline.start(options(data, partitions), config);
             return new BenchPipeline(pipeline, pipeline.ingress(), pipeline.kafkaBootstrap(),
                     () -> pipeline.workers().metrics().paymentsInFlightMax());
         }
@@ -97,6 +95,17 @@ public final class BenchPipeline implements AutoCloseable {
             backend.close();
             throw e;
         }
+    }
+
+    /** What {@code ./stagedoor up} would start, on free ports, in {@code data}. */
+    static Pipeline.Options options(Path data, int partitions) {
+        return new Pipeline.Options(data, 0, null, null, Ports.anyFree(), Ports.anyFree(), partitions, false,
+                TopicNames.defaults());
+    }
+
+    /** The product's defaults, overridden by {@code STAGEDOOR_*} environment variables. */
+    static StagedoorConfig config() {
+        return StagedoorConfig.load(null, System.getenv(), List.of());
     }
 
     /**

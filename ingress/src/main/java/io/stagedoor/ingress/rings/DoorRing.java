@@ -30,6 +30,10 @@ public final class DoorRing implements ContainerRequestFilter, ContainerResponse
     public static final int RETRY_AFTER_SECONDS = 1;
     private static final String PERMIT = DoorRing.class.getName() + ".permit";
     private static final String STARTED = DoorRing.class.getName() + ".started";
+    /** Route tags besides holds and checkout: the first two segments of every other API path. */
+    static final Set<String> ROUTES = Set.of("v1/events", "v1/admin", "v1/scans", "v1/login", "v1/results");
+    /** The route tag of pages and of paths no resource serves. */
+    static final String OTHER_ROUTE = "other";
 
     private final ConcurrencyBound bound;
     private final IngressMetrics metrics;
@@ -64,11 +68,6 @@ public final class DoorRing implements ContainerRequestFilter, ContainerResponse
             metrics.served(route(request), response.getStatus(), System.nanoTime() - started);
         }
     }
-
-    /** Route tags besides holds and checkout: the first two segments of every other API path. */
-    static final Set<String> ROUTES = Set.of("v1/events", "v1/admin", "v1/scans", "v1/login", "v1/results");
-    /** The route tag of pages and of paths no resource serves. */
-    static final String OTHER_ROUTE = "other";
 
     private static boolean exempt(ContainerRequestContext request) {
         String path = request.getUriInfo().getPath();
