@@ -3,7 +3,6 @@ package io.stagedoor.admission.bucket;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.api.async.BaseRedisAsyncCommands;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
-import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.output.CommandOutput;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
@@ -71,7 +70,7 @@ final class LuaScript {
     }
 
     private static CommandArgs<String, String> args(String script, Arguments arguments) {
-        CommandArgs<String, String> args = new CommandArgs<>(StringCodec.UTF8).add(script);
+        CommandArgs<String, String> args = new CommandArgs<>(ScriptArgumentCodec.UTF8).add(script);
         arguments.addTo(args);
         return args;
     }

@@ -71,6 +71,29 @@ class TakeCoalescerTest {
     }
 
     @Test
+    void takesMadeWhileAReplyIsSettledGoOutTogetherAfterIt() {
+        TakeCoalescer coalescer = new TakeCoalescer(this::send, new CallCoalescing(2, 64, 100));
+        List<CompletableFuture<BucketOutcome>> first = new ArrayList<>();
+        for (long now = 1; now <= 5; now++) {
+            first.add(coalescer.take(take(now)).toCompletableFuture());
+        }
+        calls.get(1).answer();
+        assertThat(calls.get(2).takes()).extracting(Take::nowMillis).containsExactly(3L, 4L, 5L);
+        // As a closed-loop caller does: each outcome, completed on the reply's thread, makes the next take there.
+        List<CompletableFuture<BucketOutcome>> next = new ArrayList<>();
+        for (CompletableFuture<BucketOutcome> outcome : first.subList(2, 5)) {
+            outcome.thenRun(() -> next.add(coalescer.take(take(10 + next.size())).toCompletableFuture()));
+        }
+        calls.get(2).answer();
+        // One call for the three, not a call for the first of them and the rest left waiting for a free slot.
+        assertThat(calls).hasSize(4);
+        assertThat(calls.get(3).takes()).extracting(Take::nowMillis).containsExactly(10L, 11L, 12L);
+        calls.get(0).answer();
+        calls.get(3).answer();
+        assertThat(next).hasSize(3).allSatisfy(outcome -> assertThat(outcome).isCompletedWithValue(ADMITTED));
+    }
+
+    @Test
     void aFailedCallFailsItsOwnTakesAndTheNextCallStillGoesOut() {
         TakeCoalescer coalescer = new TakeCoalescer(this::send, new CallCoalescing(1, 64, 100));
         CompletableFuture<BucketOutcome> first = coalescer.take(take(1)).toCompletableFuture();
