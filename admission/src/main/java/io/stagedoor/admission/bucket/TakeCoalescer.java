@@ -91,13 +91,17 @@ final class TakeCoalescer {
             call = CompletableFuture.failedFuture(e);
         }
         call.whenComplete((outcomes, error) -> {
-            settle(batch, outcomes, error);
-            List<Waiting> next;
-            synchronized (waiting) {
-                callsOut--;
-                next = nextBatchLocked();
+            try {
+                settle(batch, outcomes, error);
+            } finally {
+                // Whatever settling did, the slot is freed and what waited goes out: never a call counted forever.
+                List<Waiting> next;
+                synchronized (waiting) {
+                    callsOut--;
+                    next = nextBatchLocked();
+                }
+                send(next);
             }
-            send(next);
         });
     }
 
