@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Everything a worker process is configured with. Every default is written once, in {@link #defaults()}.
@@ -29,9 +30,9 @@ import java.util.Set;
  * @param commitInterval    the inventory's exactly-once commit interval (default 30 ms). A result becomes visible
  *                          to read_committed readers only at the commit, and a commit takes time of its own, so
  *                          commits come further apart than the interval (at 1,000 holds/s about every 85 ms at
- *                          30 ms, 45 ms at 10 ms; 10 ms measured no better end to end). With RocksDB stores a short interval cost more than it saved
- *                          (measured, cause not profiled); with the stores in memory 30 ms beat 100 ms at every rate
- *                          in alternating runs (bench/RESULTS.md, e2e)
+ *                          30 ms, 45 ms at 10 ms; 10 ms measured no better end to end). With RocksDB stores a short
+ *                          interval cost more than it saved (measured, cause not profiled); with the stores in
+ *                          memory 30 ms beat 100 ms at every rate in alternating runs (bench/RESULTS.md, e2e)
  * @param roles             what this process runs (default both)
  * @param gatewayUrl        the payment gateway's base URL, or null for the in-process simulated gateway (default null)
  * @param lagInterval       how often the worker asks the cluster for its groups' lag (default 5 seconds)
@@ -85,9 +86,7 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
 
     /** The same settings against other bootstrap servers. */
     public WorkerSettings withKafka(String servers) {
-        return new WorkerSettings(servers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
-                paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles,
-                gatewayUrl, lagInterval);
+        return with(draft -> draft.bootstrapServers = servers);
     }
 
     /**
@@ -95,60 +94,105 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
      * prefix, so two namespaces on one broker never share a group.
      */
     public WorkerSettings withNamespace(String namespace) {
-        TopicNames names = new TopicNames(namespace);
         String prefix = namespace.isEmpty() ? "" : namespace + ".";
-        return new WorkerSettings(bootstrapServers, names, prefix + "stagedoor-inventory", prefix + "stagedoor-checkout",
-                holdTtl, expiryInterval, poolSize, paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir,
-                streamThreads, commitInterval, roles, gatewayUrl, lagInterval);
+        return with(draft -> {
+            draft.topics = new TopicNames(namespace);
+            draft.applicationId = prefix + "stagedoor-inventory";
+            draft.shareGroupId = prefix + "stagedoor-checkout";
+        });
     }
 
     /** The same settings with another hold lifetime. */
     public WorkerSettings withHoldTtl(Duration ttl) {
-        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, ttl, expiryInterval, poolSize,
-                paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles,
-                gatewayUrl, lagInterval);
+        return with(draft -> draft.holdTtl = ttl);
     }
 
     /** The same settings with another pool size, payment timeout and record lock. */
     public WorkerSettings withPayments(int size, Duration timeout, Duration lock) {
-        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, size,
-                timeout, lock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles, gatewayUrl,
-                lagInterval);
+        return with(draft -> {
+            draft.poolSize = size;
+            draft.paymentTimeout = timeout;
+            draft.recordLock = lock;
+        });
     }
 
     /** The same settings with another state directory. */
     public WorkerSettings withStateDir(Path dir) {
-        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
-                paymentTimeout, recordLock, maxDeliveries, drainTimeout, dir, streamThreads, commitInterval, roles,
-                gatewayUrl, lagInterval);
+        return with(draft -> draft.stateDir = dir);
     }
 
     /** The same settings running only these roles. */
     public WorkerSettings withRoles(Set<WorkerRole> only) {
-        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
-                paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, only,
-                gatewayUrl, lagInterval);
+        return with(draft -> draft.roles = only);
     }
 
     /** The same settings calling the payment gateway at {@code url} (null: the simulated gateway in process). */
     public WorkerSettings withGatewayUrl(URI url) {
-        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
-                paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles,
-                url, lagInterval);
+        return with(draft -> draft.gatewayUrl = url);
     }
 
     /** The same settings with another exactly-once commit interval for the inventory. */
     public WorkerSettings withCommitInterval(Duration interval) {
-        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
-                paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, interval, roles,
-                gatewayUrl, lagInterval);
+        return with(draft -> draft.commitInterval = interval);
     }
 
     /** The same settings asking for the groups' lag every {@code interval}. */
     public WorkerSettings withLagInterval(Duration interval) {
-        return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval, poolSize,
-                paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads, commitInterval, roles,
-                gatewayUrl, interval);
+        return with(draft -> draft.lagInterval = interval);
+    }
+
+    /** These settings with {@code change} made to a copy, validated as any new settings are. */
+    private WorkerSettings with(Consumer<Draft> change) {
+        Draft draft = new Draft(this);
+        change.accept(draft);
+        return draft.settings();
+    }
+
+    /** A mutable copy of the settings, for the withers alone: each changes what it names and nothing else. */
+    private static final class Draft {
+        private String bootstrapServers;
+        private TopicNames topics;
+        private String applicationId;
+        private String shareGroupId;
+        private Duration holdTtl;
+        private Duration expiryInterval;
+        private int poolSize;
+        private Duration paymentTimeout;
+        private Duration recordLock;
+        private int maxDeliveries;
+        private Duration drainTimeout;
+        private Path stateDir;
+        private int streamThreads;
+        private Duration commitInterval;
+        private Set<WorkerRole> roles;
+        private URI gatewayUrl;
+        private Duration lagInterval;
+
+        Draft(WorkerSettings from) {
+            bootstrapServers = from.bootstrapServers;
+            topics = from.topics;
+            applicationId = from.applicationId;
+            shareGroupId = from.shareGroupId;
+            holdTtl = from.holdTtl;
+            expiryInterval = from.expiryInterval;
+            poolSize = from.poolSize;
+            paymentTimeout = from.paymentTimeout;
+            recordLock = from.recordLock;
+            maxDeliveries = from.maxDeliveries;
+            drainTimeout = from.drainTimeout;
+            stateDir = from.stateDir;
+            streamThreads = from.streamThreads;
+            commitInterval = from.commitInterval;
+            roles = from.roles;
+            gatewayUrl = from.gatewayUrl;
+            lagInterval = from.lagInterval;
+        }
+
+        WorkerSettings settings() {
+            return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval,
+                    poolSize, paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads,
+                    commitInterval, roles, gatewayUrl, lagInterval);
+        }
     }
 
     /** Whether this process runs {@code role}. */

@@ -1,5 +1,7 @@
 package io.stagedoor.workers;
 
+import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
@@ -31,6 +33,22 @@ class WorkerSettingsTest {
         assertThat(settings.topics().holds()).isEqualTo("t1.holds");
         assertThat(settings.applicationId()).startsWith("t1.");
         assertThat(settings.shareGroupId()).startsWith("t1.");
+    }
+
+    @Test
+    void eachWitherChangesWhatItNamesAndNothingElse() {
+        WorkerSettings defaults = WorkerSettings.defaults();
+        WorkerSettings changed = defaults.withKafka("10.0.0.1:9092").withHoldTtl(Duration.ofMinutes(3))
+                .withCommitInterval(Duration.ofMillis(50)).withLagInterval(Duration.ofSeconds(9))
+                .withGatewayUrl(URI.create("http://127.0.0.1:9999")).withStateDir(Path.of("/tmp/sd-test"))
+                .withRoles(Set.of(WorkerRole.CHECKOUT))
+                .withPayments(7, Duration.ofSeconds(2), Duration.ofSeconds(20));
+        assertThat(changed).isEqualTo(new WorkerSettings("10.0.0.1:9092", defaults.topics(), defaults.applicationId(),
+                defaults.shareGroupId(), Duration.ofMinutes(3), defaults.expiryInterval(), 7, Duration.ofSeconds(2),
+                Duration.ofSeconds(20), defaults.maxDeliveries(), defaults.drainTimeout(), Path.of("/tmp/sd-test"),
+                defaults.streamThreads(), Duration.ofMillis(50), Set.of(WorkerRole.CHECKOUT),
+                URI.create("http://127.0.0.1:9999"), Duration.ofSeconds(9)));
+        assertThat(defaults).isEqualTo(WorkerSettings.defaults());
     }
 
     @Test
