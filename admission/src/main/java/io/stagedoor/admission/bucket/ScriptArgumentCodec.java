@@ -32,11 +32,15 @@ final class ScriptArgumentCodec implements RedisCodec<String, String> {
 
     @Override
     public ByteBuffer encodeKey(String key) {
-        return ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8));
+        return utf8(key);
     }
 
     @Override
     public ByteBuffer encodeValue(String value) {
-        return ByteBuffer.wrap(value.getBytes(StandardCharsets.UTF_8));
+        return utf8(value);
+    }
+
+    private static ByteBuffer utf8(String text) {
+        return ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -15,9 +15,10 @@ import java.util.function.Function;
  * are out, a new take waits; the reply of a call first completes its own takes, then sends everything that waited
  * (up to {@link CallCoalescing#decisionsPerCall()}) as the next call. A call counts as out until its takes are
  * completed, so the takes that callers make on the reply's thread (a closed loop) join that next call, rather than
- * the first of them going out alone and the rest waiting for a slot: 12 % more decisions per second in the bucket
- * benchmark at 64 in flight. A lone take goes out at once, so an idle limiter adds no latency; a busy one pays
- * Redis's and Lettuce's per-call cost once per batch instead of once per decision.
+ * the first of them going out alone and the rest waiting for a slot: in one run of the bucket benchmark at 64 in
+ * flight, 142,052 decisions/s against 128,497 just before the change. A lone take goes out at once, so an idle
+ * limiter adds no latency; a busy one pays Redis's and Lettuce's per-call cost once per batch instead of once per
+ * decision.
  *
  * <p>Decisions in one call run in arrival order, each exactly as if it were a call of its own. With more than one
  * call out, calls can reach Redis out of order: Netty writes a call made on the I/O thread (a reply sending what
