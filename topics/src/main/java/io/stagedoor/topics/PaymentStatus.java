@@ -12,8 +12,13 @@ public enum PaymentStatus {
     DECLINED,
     /** The gateway did not answer in time: the charge is voided, the hold goes back to the buyer. */
     TIMED_OUT,
-    /** The request could not be processed at all (dead-lettered). */
+    /** The checkout pool gave the request up (dead-lettered): an earlier delivery may have charged before it died. */
     FAILED;
+
+    /** Whether money may have been taken under this outcome's key, so that a checkout not sold must void it. */
+    public boolean mayHaveCharged() {
+        return this == APPROVED || this == FAILED;
+    }
 
     @JsonValue
     public String wire() {

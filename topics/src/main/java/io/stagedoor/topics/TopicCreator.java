@@ -15,7 +15,8 @@ import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
  * Creates the pipeline's topics that do not exist yet, with their configured partition counts. Existing topics
- * are left as they are. The events topic is compacted; every other topic keeps its records for the retention.
+ * are left as they are. The events topic is compacted; every other topic keeps its records for the retention. The
+ * payments dead-letter topic accepts the share group's dead letters.
  */
 public final class TopicCreator {
 
@@ -50,6 +51,10 @@ public final class TopicCreator {
             configs.put(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
         } else {
             configs.put(TopicConfig.RETENTION_MS_CONFIG, Long.toString(settings.retention().toMillis()));
+        }
+        if (topic.equals(names.paymentsDeadLetter())) {
+            // without it the broker refuses to write the share group's dead letters here
+            configs.put(TopicConfig.ERRORS_DEADLETTERQUEUE_GROUP_ENABLE_CONFIG, "true");
         }
         int partitions = topic.equals(names.events()) ? 1
                 : topic.equals(names.payments()) ? settings.paymentPartitions()

@@ -11,6 +11,9 @@ import java.util.Objects;
  */
 public record TopicNames(String namespace) {
 
+    /** The prefix a broker requires of a share group's dead-letter topic by default. */
+    public static final String DEAD_LETTER_PREFIX = "dlq.";
+
     public TopicNames {
         Objects.requireNonNull(namespace, "namespace");
         if (!namespace.isEmpty() && !namespace.matches("[A-Za-z0-9._-]+")) {
@@ -38,8 +41,13 @@ public record TopicNames(String namespace) {
     /** Payment outcomes back to the inventory, keyed by event id; co-partitioned with holds. */
     public String paymentOutcomes() { return name("payment-outcomes"); }
 
-    /** Payment requests delivered too many times, with their reason. */
-    public String paymentsDeadLetter() { return name("payments-dead-letter"); }
+    /**
+     * The checkout share group's dead-letter topic: the broker writes here every payment request or void it stops
+     * delivering (past the group's delivery limit, or rejected as unreadable), with its reason in
+     * {@code __dlq.errors.*} headers. Brokers accept only dead-letter topics named with their prefix, {@code dlq.}
+     * by default ({@code errors.deadletterqueue.topic.name.prefix}).
+     */
+    public String paymentsDeadLetter() { return DEAD_LETTER_PREFIX + payments(); }
 
     /** One terminal result per accepted request, keyed by correlation id. */
     public String results() { return name("results"); }

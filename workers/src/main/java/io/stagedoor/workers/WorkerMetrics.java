@@ -25,7 +25,10 @@ public final class WorkerMetrics {
     public static final String PAYMENTS_IN_FLIGHT_MAX = "stagedoor.payments.in.flight.max";
     /** Timer, tag {@code outcome}: how long payment calls take. */
     public static final String PAYMENT_LATENCY = "stagedoor.payment.latency";
-    /** Counter: payment requests delivered too many times and dead-lettered. */
+    /**
+     * Counter: payment requests the broker dead-lettered (delivered too often, or rejected), by {@code kind}:
+     * {@code payment} (its checkout fails), {@code void} (to reconcile with the gateway) or {@code unreadable}.
+     */
     public static final String PAYMENTS_DEAD_LETTERED = "stagedoor.payments.dead.lettered";
     /** Counter: payment requests given back to the share group unprocessed (drain, surplus). */
     public static final String PAYMENTS_RELEASED = "stagedoor.payments.released";
@@ -94,8 +97,8 @@ public final class WorkerMetrics {
         return inFlightMax.get();
     }
 
-    public void deadLettered() {
-        counter(PAYMENTS_DEAD_LETTERED).increment();
+    public void deadLettered(String kind) {
+        Counter.builder(PAYMENTS_DEAD_LETTERED).tag("kind", kind).register(registry).increment();
     }
 
     public void released(int records) {

@@ -22,8 +22,9 @@ import java.util.function.Consumer;
  * @param paymentTimeout    how long one payment call may take before it counts as timed out (default 5 seconds)
  * @param recordLock        the share group's acquisition lock; must outlast the payment timeout (default 30 seconds,
  *                          Kafka's own default; a broker accepts 15 to 60 seconds unless configured otherwise)
- * @param maxDeliveries     deliveries of one payment request before it is dead-lettered (default 3; must stay below
- *                          the broker's {@code group.share.delivery.count.limit}, 5 by default)
+ * @param maxDeliveries     the share group's delivery limit: a payment request delivered this often without being
+ *                          accepted is dead-lettered by the broker (default 5, Kafka's own default; a broker accepts
+ *                          2 to 10 unless configured otherwise)
  * @param drainTimeout      how long {@code close()} waits for in-flight payments before releasing them (default 10 s)
  * @param stateDir          the inventory's local state (default {@code java.io.tmpdir/stagedoor-streams})
  * @param streamThreads     Kafka Streams threads of the inventory (default 1)
@@ -59,8 +60,8 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
         if (poolSize < 1) {
             throw new IllegalArgumentException("poolSize must be at least 1, was " + poolSize);
         }
-        if (maxDeliveries < 1) {
-            throw new IllegalArgumentException("maxDeliveries must be at least 1, was " + maxDeliveries);
+        if (maxDeliveries < 2) {
+            throw new IllegalArgumentException("maxDeliveries must be at least 2 (a broker's least), was " + maxDeliveries);
         }
         if (streamThreads < 1) {
             throw new IllegalArgumentException("streamThreads must be at least 1, was " + streamThreads);
@@ -79,7 +80,7 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
     /** A worker running both roles against {@code 127.0.0.1:9092} with the production topic names. */
     public static WorkerSettings defaults() {
         return new WorkerSettings("127.0.0.1:9092", TopicNames.defaults(), "stagedoor-inventory", "stagedoor-checkout",
-                Duration.ofMinutes(10), Duration.ofSeconds(1), 20, Duration.ofSeconds(5), Duration.ofSeconds(30), 3,
+                Duration.ofMinutes(10), Duration.ofSeconds(1), 20, Duration.ofSeconds(5), Duration.ofSeconds(30), 5,
                 Duration.ofSeconds(10), Path.of(System.getProperty("java.io.tmpdir"), "stagedoor-streams"), 1,
                 Duration.ofMillis(30), EnumSet.allOf(WorkerRole.class), null, Duration.ofSeconds(5));
     }

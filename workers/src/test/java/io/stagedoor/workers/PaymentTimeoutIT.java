@@ -30,8 +30,8 @@ class PaymentTimeoutIT {
         SILENT(PayrailSettings.TOKEN_TIMEOUT, Duration.ofMillis(50), ResultStatus.REJECTED, Reasons.PAYMENT_TIMEOUT, 0),
         /**
          * Every answer, the void's too, takes longer than the timeout: the charge lands after the timeout and is
-         * voided, but no void is confirmed in time, so the pool retries under the same key and, past its
-         * deliveries, dead-letters the request with a failed result. Three times the timeout, so that a lane
+         * voided, but no void is confirmed in time, so each lane releases the request, the broker dead-letters it
+         * at the group's delivery limit and the checkout fails. Three times the timeout, so that a lane
          * starved of CPU for a second still finds no answer when it looks.
          */
         SLOW(PayrailSettings.TOKEN_OK, PAYMENT_TIMEOUT.multipliedBy(3), ResultStatus.FAILED, Reasons.PAYMENT_FAILED, 1);

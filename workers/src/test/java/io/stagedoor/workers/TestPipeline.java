@@ -113,6 +113,11 @@ final class TestPipeline implements AutoCloseable {
         return id;
     }
 
+    /** Writes {@code body} to the payments topic as is, keyed by {@code correlationId}. */
+    void rawPayment(String correlationId, byte[] body) {
+        send(names.payments(), correlationId, body, correlationId);
+    }
+
     /** Writes a checkout request again, as a retrying producer would. */
     void resend(CheckoutRequested request) {
         send(names.checkouts(), request.eventId(), Json.write(request), request.correlationId());

@@ -3,6 +3,7 @@ package io.stagedoor.workers.checkout;
 import io.stagedoor.workers.WorkerMetrics;
 import io.stagedoor.workers.WorkerSettings;
 import io.stagedoor.workers.payment.PaymentGateway;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,36 +40,43 @@ public final class CheckoutPool implements AutoCloseable {
 
     private final List<PaymentLane> lanes;
     private final List<Thread> threads;
+    private final DeadLetters deadLetters;
     private final KafkaProducer<String, byte[]> producer;
     private final Duration drainTimeout;
     private final WorkerSettings settings;
     private final String clientPrefix;
 
-    private CheckoutPool(List<PaymentLane> lanes, List<Thread> threads, KafkaProducer<String, byte[]> producer,
-                         WorkerSettings settings, String clientPrefix) {
+    private CheckoutPool(List<PaymentLane> lanes, List<Thread> threads, DeadLetters deadLetters,
+                         KafkaProducer<String, byte[]> producer, WorkerSettings settings, String clientPrefix) {
         this.lanes = lanes;
         this.threads = threads;
+        this.deadLetters = deadLetters;
         this.producer = producer;
         this.drainTimeout = settings.drainTimeout();
         this.settings = settings;
         this.clientPrefix = clientPrefix;
     }
 
-    /** Configures the share group, then starts the lanes; returns while they join the group. */
+    /**
+     * Configures the share group, then starts the lanes and the reader of the group's dead letters; returns while
+     * they join their groups.
+     */
     public static CheckoutPool start(WorkerSettings settings, PaymentGateway gateway, WorkerMetrics metrics) {
         configureGroup(settings);
         KafkaProducer<String, byte[]> producer = new KafkaProducer<>(producerProperties(settings),
                 new StringSerializer(), new ByteArraySerializer());
+        OutcomeSender outcomes = new OutcomeSender(producer, settings.topics());
         List<PaymentLane> lanes = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         String clientPrefix = settings.shareGroupId() + "-" + UUID.randomUUID().toString().substring(0, 8) + "-lane-";
         for (int i = 0; i < settings.poolSize(); i++) {
-            PaymentLane lane = new PaymentLane(clientPrefix + i, settings, gateway, producer, metrics);
+            PaymentLane lane = new PaymentLane(clientPrefix + i, settings, gateway, outcomes, metrics);
             lanes.add(lane);
             // platform threads: a lane blocks inside the Kafka client, whose locks would pin a virtual thread on Java 21
             threads.add(Thread.ofPlatform().daemon().name("checkout-lane-" + i).start(lane));
         }
-        return new CheckoutPool(lanes, threads, producer, settings, clientPrefix);
+        DeadLetters deadLetters = DeadLetters.start(settings, outcomes, metrics, Clock.systemUTC());
+        return new CheckoutPool(lanes, threads, deadLetters, producer, settings, clientPrefix);
     }
 
     /**
@@ -101,7 +109,8 @@ public final class CheckoutPool implements AutoCloseable {
     /**
      * Sets the group configs the pool relies on: a new group starts from the earliest payment request (one
      * written before the first lane joined must still be paid), only committed requests are delivered (the
-     * inventory writes them in transactions it may abort), and the acquisition lock outlasts a payment.
+     * inventory writes them in transactions it may abort), the acquisition lock outlasts a payment, and a request
+     * delivered {@code maxDeliveries} times without being accepted goes, whole, to the dead-letter topic.
      * Needs ALTER_CONFIGS on the group; without it the cluster's defaults apply and a warning says so.
      */
     static void configureGroup(WorkerSettings settings) {
@@ -110,15 +119,22 @@ public final class CheckoutPool implements AutoCloseable {
                 new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET),
                 new AlterConfigOp(new ConfigEntry("share.isolation.level", "read_committed"), AlterConfigOp.OpType.SET),
                 new AlterConfigOp(new ConfigEntry("share.record.lock.duration.ms",
-                        Long.toString(settings.recordLock().toMillis())), AlterConfigOp.OpType.SET));
+                        Long.toString(settings.recordLock().toMillis())), AlterConfigOp.OpType.SET),
+                new AlterConfigOp(new ConfigEntry("share.delivery.count.limit",
+                        Integer.toString(settings.maxDeliveries())), AlterConfigOp.OpType.SET),
+                new AlterConfigOp(new ConfigEntry("errors.deadletterqueue.topic.name",
+                        settings.topics().paymentsDeadLetter()), AlterConfigOp.OpType.SET),
+                new AlterConfigOp(new ConfigEntry("errors.deadletterqueue.copy.record.enable", "true"),
+                        AlterConfigOp.OpType.SET));
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers()))) {
             admin.incrementalAlterConfigs(Map.of(group, ops)).all().get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while configuring share group " + settings.shareGroupId(), e);
         } catch (Exception e) {
-            LOG.warn("cannot configure share group {} (start offset earliest, record lock {}): {}",
-                    settings.shareGroupId(), settings.recordLock(), e.getMessage());
+            LOG.warn("cannot configure share group {} (start offset earliest, record lock {}, {} deliveries, "
+                    + "dead letters to {}): {}", settings.shareGroupId(), settings.recordLock(),
+                    settings.maxDeliveries(), settings.topics().paymentsDeadLetter(), e.getMessage());
         }
     }
 
@@ -138,7 +154,7 @@ public final class CheckoutPool implements AutoCloseable {
 
     /**
      * Drains: the lanes stop acquiring, finish their payment (or release it when the drain timeout passes),
-     * acknowledge, and leave the share group.
+     * acknowledge, and leave the share group; then the dead-letter reader stops.
      */
     @Override
     public void close() {
@@ -154,6 +170,7 @@ public final class CheckoutPool implements AutoCloseable {
                 awaitUntil(thread, System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
             }
         }
+        deadLetters.close();
         producer.close(Duration.ofSeconds(5));
     }
 

@@ -1,28 +1,21 @@
 package io.stagedoor.workers.checkout;
 
 import io.stagedoor.topics.Headers;
-import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.PaymentRequested;
-import io.stagedoor.topics.PaymentStatus;
-import io.stagedoor.topics.Reasons;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.json.Json;
 import io.stagedoor.workers.WorkerMetrics;
 import io.stagedoor.workers.WorkerSettings;
 import io.stagedoor.workers.payment.PaymentGateway;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaShareConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -34,36 +27,33 @@ import org.slf4j.MDC;
  * One slot of the checkout pool: a share consumer that acquires one payment request, pays for it, produces the
  * outcome and only then, once the broker has it, accepts the record. Every call on the consumer happens on the
  * lane's own thread. A record whose outcome cannot be produced is released, so another lane pays again under
- * the same idempotency key and nobody is charged twice.
+ * the same idempotency key and nobody is charged twice. The broker counts the deliveries: past the group's limit
+ * (or when a lane rejects an unreadable record) it dead-letters the record, and {@link DeadLetters} answers it.
  */
 final class PaymentLane implements Runnable {
-
-    /** The dead-letter record's header that says why it was dead-lettered. */
-    static final String DEAD_LETTER_REASON = "dead-letter-reason";
 
     /** The MDC key of the correlation id, the same in every module's logs. */
     static final String CORRELATION_ID = "correlationId";
     private static final Logger LOG = LoggerFactory.getLogger(PaymentLane.class);
     private static final Duration POLL = Duration.ofMillis(500);
-    private static final long SEND_TIMEOUT_MS = 30_000;
 
     private final String clientId;
     private final WorkerSettings settings;
     private final TopicNames topics;
     private final PaymentCaller caller;
-    private final KafkaProducer<String, byte[]> producer;
+    private final OutcomeSender outcomes;
     private final WorkerMetrics metrics;
     private volatile boolean stopping;
     private volatile boolean busy;
     private volatile KafkaShareConsumer<String, byte[]> consumer;
 
-    PaymentLane(String clientId, WorkerSettings settings, PaymentGateway gateway, KafkaProducer<String, byte[]> producer,
+    PaymentLane(String clientId, WorkerSettings settings, PaymentGateway gateway, OutcomeSender outcomes,
                 WorkerMetrics metrics) {
         this.clientId = clientId;
         this.settings = settings;
         this.topics = settings.topics();
         this.caller = new PaymentCaller(gateway, settings.paymentTimeout(), metrics, Clock.systemUTC());
-        this.producer = producer;
+        this.outcomes = outcomes;
         this.metrics = metrics;
     }
 
@@ -138,72 +128,21 @@ final class PaymentLane implements Runnable {
             try {
                 request = Json.read(record.value(), PaymentRequested.class);
             } catch (RuntimeException unreadable) {
-                deadLetter(record, correlationId, "unreadable payment request: " + unreadable.getMessage());
+                // the broker dead-letters a rejected record; DeadLetters logs and counts it there
+                LOG.warn("rejecting unreadable payment request {}: {}", correlationId, unreadable.getMessage());
                 return AcknowledgeType.REJECT;
             }
-            int deliveries = record.deliveryCount().map(Short::intValue).orElse(1);
-            if (deliveries > settings.maxDeliveries()) {
-                giveUp(record, request, "delivered " + deliveries + " times");
-                return AcknowledgeType.ACCEPT;
-            }
-            send(outcomeRecord(caller.pay(request)));
+            outcomes.send(caller.pay(request));
             return AcknowledgeType.ACCEPT;
         } catch (InterruptedException e) {
             stopping = true;
             metrics.released(1);
             return AcknowledgeType.RELEASE;
         } catch (PaymentCaller.VoidFailedException | RuntimeException e) {
-            LOG.warn("payment {} goes back to the share group: {}", correlationId, e.getMessage());
+            LOG.warn("payment {} goes back to the share group (delivery {}): {}", correlationId,
+                    record.deliveryCount().orElse((short) 1), e.getMessage());
             metrics.released(1);
             return AcknowledgeType.RELEASE;
-        }
-    }
-
-    /**
-     * Dead-letters a request delivered too many times and tells the inventory, which answers the checkout with
-     * a {@code failed} result and unpins the hold. Any charge made by an earlier delivery is voided first.
-     */
-    private void giveUp(ConsumerRecord<String, byte[]> record, PaymentRequested request, String reason)
-            throws InterruptedException {
-        metrics.deadLettered();
-        String why = reason;
-        try {
-            caller.voidOrThrow(request.correlationId(), reason);
-        } catch (PaymentCaller.VoidFailedException e) {
-            why = reason + "; void not confirmed: " + e.getMessage();
-            LOG.error("payment {} dead-lettered without a confirmed void: reconcile it with the gateway",
-                    request.correlationId());
-        }
-        deadLetter(record, request.correlationId(), why);
-        send(outcomeRecord(new PaymentOutcome(request.correlationId(), request.eventId(), request.holdId(),
-                PaymentStatus.FAILED, null, Reasons.PAYMENT_FAILED, java.time.Instant.now())));
-    }
-
-    private void deadLetter(ConsumerRecord<String, byte[]> record, String correlationId, String reason)
-            throws InterruptedException {
-        LOG.warn("dead-lettering payment {}: {}", correlationId, reason);
-        ProducerRecord<String, byte[]> letter = new ProducerRecord<>(topics.paymentsDeadLetter(), record.key(),
-                record.value());
-        if (correlationId != null) {
-            Headers.putCorrelationId(letter.headers(), correlationId);
-        }
-        letter.headers().add(DEAD_LETTER_REASON, reason.getBytes(StandardCharsets.UTF_8));
-        send(letter);
-    }
-
-    private ProducerRecord<String, byte[]> outcomeRecord(PaymentOutcome outcome) {
-        ProducerRecord<String, byte[]> record = new ProducerRecord<>(topics.paymentOutcomes(), outcome.eventId(),
-                Json.write(outcome));
-        Headers.putCorrelationId(record.headers(), outcome.correlationId());
-        return record;
-    }
-
-    /** Produces and waits for the broker's acknowledgement: the share record is accepted only after it. */
-    private void send(ProducerRecord<String, byte[]> record) throws InterruptedException {
-        try {
-            producer.send(record).get(SEND_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            throw new IllegalStateException("cannot produce to " + record.topic() + ": " + e.getMessage(), e);
         }
     }
 

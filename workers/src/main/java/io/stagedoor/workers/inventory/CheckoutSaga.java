@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The inventory's two steps of a checkout (ARCHITECTURE.md, "How a request travels"): pin a valid hold and ask
  * for its payment; then, on the outcome, sell the seats or unpin the hold. Every successful payment ends in a
- * sold seat or a void sent back to the gateway.
+ * sold seat or a void sent back to the gateway, and so does every payment the pool gave up on (its fate unknown).
  */
 final class CheckoutSaga {
 
@@ -83,7 +83,7 @@ final class CheckoutSaga {
         if (hold == null || !hold.pinnedBy(outcome.correlationId())) {
             LOG.warn("payment outcome {} for checkout {} finds hold {} not pinned by it", outcome.status().wire(),
                     outcome.correlationId(), outcome.holdId());
-            if (outcome.status() == PaymentStatus.APPROVED) {
+            if (outcome.status().mayHaveCharged()) {
                 voidCharge(outcome, now, "hold not pinned");
             }
             return;
@@ -91,8 +91,11 @@ final class CheckoutSaga {
         CheckoutRequested request = hold.checkout();
         if (outcome.status() == PaymentStatus.APPROVED) {
             sell(hold, request, now);
-        } else {
-            unpin(hold, request, outcome, now);
+            return;
+        }
+        unpin(hold, request, outcome, now);
+        if (outcome.status().mayHaveCharged()) {
+            voidCharge(outcome, now, "payment request dead-lettered");
         }
     }
 
