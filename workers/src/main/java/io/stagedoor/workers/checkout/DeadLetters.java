@@ -43,6 +43,7 @@ final class DeadLetters implements AutoCloseable {
     static final String REASON_HEADER = "__dlq.errors.message";
     private static final Logger LOG = LoggerFactory.getLogger(DeadLetters.class);
     private static final Duration POLL = Duration.ofMillis(500);
+    private static final Duration RESTART_PAUSE = Duration.ofSeconds(1);
 
     private final WorkerSettings settings;
     private final OutcomeSender outcomes;
@@ -82,22 +83,42 @@ final class DeadLetters implements AutoCloseable {
         }
     }
 
+    /**
+     * Reads until closed. A failure of the consumer itself (a commit refused after a rebalance, the broker away
+     * past the client's timeouts) starts a new consumer after a second, from the last committed record, so no
+     * dead letter is skipped and the reader never stops for good while the pool runs.
+     */
     private void run() {
-        try (KafkaConsumer<String, byte[]> letters = new KafkaConsumer<>(consumerProperties(),
-                new StringDeserializer(), new ByteArrayDeserializer())) {
-            consumer = letters;
-            letters.subscribe(List.of(settings.topics().paymentsDeadLetter()));
-            while (!stopping) {
-                try {
+        while (!stopping) {
+            try (KafkaConsumer<String, byte[]> letters = new KafkaConsumer<>(consumerProperties(),
+                    new StringDeserializer(), new ByteArrayDeserializer())) {
+                consumer = letters;
+                letters.subscribe(List.of(settings.topics().paymentsDeadLetter()));
+                while (!stopping) {
                     answer(letters, letters.poll(POLL));
-                } catch (WakeupException e) {
-                    // close() was called: the loop condition ends the reader
+                }
+            } catch (WakeupException e) {
+                // close() was called: the loop condition ends the reader
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (RuntimeException e) {
+                LOG.warn("the dead-letter reader of {} starts again from its last commit: {}",
+                        settings.shareGroupId(), e.toString());
+                if (!pause(RESTART_PAUSE)) {
+                    return;
                 }
             }
+        }
+    }
+
+    private static boolean pause(Duration pause) {
+        try {
+            Thread.sleep(pause);
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            LOG.error("the dead-letter reader of {} stopped", settings.shareGroupId(), e);
+            return false;
         }
     }
 
@@ -140,10 +161,10 @@ final class DeadLetters implements AutoCloseable {
                     reason);
             return;
         }
-        metrics.deadLettered("payment");
         LOG.warn("payment {} was dead-lettered ({}): its checkout fails", correlationId, reason);
         outcomes.send(new PaymentOutcome(request.correlationId(), request.eventId(), request.holdId(),
                 PaymentStatus.FAILED, null, Reasons.PAYMENT_FAILED, clock.instant()));
+        metrics.deadLettered("payment");
     }
 
     private static String reason(ConsumerRecord<String, byte[]> record) {
