@@ -117,6 +117,11 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
         });
     }
 
+    /** The same settings with another delivery limit for the share group. */
+    public WorkerSettings withMaxDeliveries(int deliveries) {
+        return with(draft -> draft.maxDeliveries = deliveries);
+    }
+
     /** The same settings with another state directory. */
     public WorkerSettings withStateDir(Path dir) {
         return with(draft -> draft.stateDir = dir);

@@ -113,7 +113,7 @@ public final class CheckoutPool implements AutoCloseable {
      * delivered {@code maxDeliveries} times without being accepted goes, whole, to the dead-letter topic.
      * Needs ALTER_CONFIGS on the group; without it the cluster's defaults apply and a warning says so.
      */
-    static void configureGroup(WorkerSettings settings) {
+    public static void configureGroup(WorkerSettings settings) {
         ConfigResource group = new ConfigResource(ConfigResource.Type.GROUP, settings.shareGroupId());
         List<AlterConfigOp> ops = List.of(
                 new AlterConfigOp(new ConfigEntry("share.auto.offset.reset", "earliest"), AlterConfigOp.OpType.SET),
