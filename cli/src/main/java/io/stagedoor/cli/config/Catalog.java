@@ -88,7 +88,11 @@ final class Catalog {
                         (s, v) -> s.workers = s.workers.withPayments(s.workers.poolSize(), Duration.parse(v), s.workers.recordLock())),
                 new Setting("workers.record-lock", "the share group's record lock; must outlast the payment timeout",
                         str(WORKERS.recordLock()),
-                        (s, v) -> s.workers = s.workers.withPayments(s.workers.poolSize(), s.workers.paymentTimeout(), Duration.parse(v))));
+                        (s, v) -> s.workers = s.workers.withPayments(s.workers.poolSize(), s.workers.paymentTimeout(), Duration.parse(v))),
+                new Setting("workers.max-deliveries",
+                        "deliveries of a payment request before the broker dead-letters it and its checkout fails",
+                        str(WORKERS.maxDeliveries()),
+                        (s, v) -> s.workers = s.workers.withMaxDeliveries(Integer.parseInt(v))));
     }
 
     private static Setting limit(String key, String what, String name) {
