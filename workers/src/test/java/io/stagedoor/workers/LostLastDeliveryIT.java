@@ -60,7 +60,9 @@ class LostLastDeliveryIT {
                     await().atMost(LOCK.multipliedBy(2))
                             .until(() -> acquired(member, checkout.correlationId()) == expected);
                 }
-                await().atMost(LOCK.multipliedBy(2)).until(() -> deadLetters(settings) == 1);
+                try (KafkaConsumer<String, byte[]> reader = endOffsetReader(settings)) {
+                    await().atMost(LOCK.multipliedBy(2)).until(() -> deadLetters(reader, settings) == 1);
+                }
             } finally {
                 doomed.forEach(member -> member.close(Duration.ofSeconds(5)));
             }
@@ -104,15 +106,15 @@ class LostLastDeliveryIT {
         return 0;
     }
 
+    private static KafkaConsumer<String, byte[]> endOffsetReader(WorkerSettings settings) {
+        return new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers()),
+                new StringDeserializer(), new ByteArrayDeserializer());
+    }
+
     /** The records on the payments dead-letter topic so far. */
-    private static int deadLetters(WorkerSettings settings) {
-        try (KafkaConsumer<String, byte[]> reader = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
-                new StringDeserializer(), new ByteArrayDeserializer())) {
-            List<TopicPartition> partitions = reader.partitionsFor(settings.topics().paymentsDeadLetter()).stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
-            return (int) reader.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
-        }
+    private static int deadLetters(KafkaConsumer<String, byte[]> reader, WorkerSettings settings) {
+        List<TopicPartition> partitions = reader.partitionsFor(settings.topics().paymentsDeadLetter()).stream()
+                .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
+        return (int) reader.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
     }
 }

@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
 final class DeadLetters implements AutoCloseable {
 
     /** The header in which the broker says why it dead-lettered a record. */
-    static final String REASON_HEADER = "__dlq.errors.message";
+    private static final String REASON_HEADER = "__dlq.errors.message";
     private static final Logger LOG = LoggerFactory.getLogger(DeadLetters.class);
     private static final Duration POLL = Duration.ofMillis(500);
     private static final Duration RESTART_PAUSE = Duration.ofSeconds(1);
@@ -74,7 +74,11 @@ final class DeadLetters implements AutoCloseable {
         stopping = true;
         KafkaConsumer<String, byte[]> current = consumer;
         if (current != null) {
-            current.wakeup();
+            try {
+                current.wakeup();
+            } catch (IllegalStateException alreadyClosed) {
+                // the reader closed it between our read and the call: it is ending anyway
+            }
         }
         try {
             thread.join(Duration.ofSeconds(5));
