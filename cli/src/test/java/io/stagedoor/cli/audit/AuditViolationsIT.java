@@ -230,6 +230,26 @@ class AuditViolationsIT {
     }
 
     @Test
+    void anOpeningWrittenAfterLaterStepsStartsTheAllowanceAtTheOpening() {
+        // The ingress stamps the opening's step with the opening time but writes it at the first call after it,
+        // which came 3 s late here: the steps of those 3 s are on the topic before it.
+        String event = "evt-late-opening";
+        Instant opening = history.next();
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.JOINED, "early", "local-early", 1,
+                0, 50.0, opening.plusSeconds(3)));
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 400, 7, 50.0,
+                opening));
+        // 4 s after the opening at 50/s the frontier may stand at 200, plus one second's slack of 50
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "b-240", "t-240", 240, 0,
+                50.0, opening.plusSeconds(4)));
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "b-300", "t-300", 300, 0,
+                50.0, opening.plusSeconds(4)));
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-order", event + "#300", null);
+        assertThat(check.offenses().get(0).what()).startsWith("event " + event + " admitted position 300, 50.0 ");
+    }
+
+    @Test
     void aRecordThatBreaksTheContractFailsRecordsReadable() {
         Instant at = history.next();
         topics.send(topics.names().holds(), OnSaleHistory.EVENT, "{not json".getBytes(StandardCharsets.UTF_8), null,

@@ -21,7 +21,8 @@ import java.util.Set;
  * twice. The frontier starts at 0 at a shuffle; in a window that opens mid-sale, the first second of admissions
  * sets it. Tickets an instance issued from its own queue while Redis was unreachable ({@code local-…}) have
  * positions of that queue alone: they are checked for double admission and counted, but do not move the shared
- * frontier.
+ * frontier. The frontier's allowance starts at the opening's time, even when the opening's step was written after
+ * steps stamped later.
  */
 final class WaitingRoomOrder implements Check {
 
@@ -67,7 +68,7 @@ final class WaitingRoomOrder implements Check {
             switch (record.kind()) {
                 case WaitingRoomRecord.SHUFFLED -> {
                     room.frontier = 0;
-                    room.base = -room.allowance;
+                    room.base = -allowanceAt(room, at);
                 }
                 case WaitingRoomRecord.ADMITTED -> {
                     admissions++;
@@ -88,6 +89,16 @@ final class WaitingRoomOrder implements Check {
         details.put("records", evidence.waitingRoom().size());
         return CheckResult.judged(NAME, "waiting-room admissions followed positions and the recorded rate",
                 admissions, offenses, details);
+    }
+
+    /**
+     * The room's allowance as it stood at {@code at}. The opening's step is stamped with the opening time (the store
+     * counts admissions from then) but is written by the first call after it, which may come after steps stamped
+     * later (while the store was unreachable, say): its allowance is what the rate gave up to the opening.
+     */
+    private static double allowanceAt(Room room, Instant at) {
+        double lateSeconds = Math.max(0, Duration.between(at, room.lastAt).toNanos() / 1e9);
+        return room.allowance - room.rate * lateSeconds;
     }
 
     /** False (and an offense) when the ticket was admitted before. */
