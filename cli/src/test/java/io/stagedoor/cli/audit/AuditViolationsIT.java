@@ -250,6 +250,23 @@ class AuditViolationsIT {
     }
 
     @Test
+    void admissionsSeenLateMayCatchUpWithTheRate() {
+        // Buyers are admitted when they next ask: after a quiet stretch the admitted positions catch up at once
+        String event = "evt-catching-up";
+        Instant opening = history.next();
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 400, 7, 50.0,
+                opening));
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "b-40", "t-40", 40, 0,
+                50.0, opening.plusSeconds(2)));
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "b-300", "t-300", 300, 0,
+                50.0, opening.plusSeconds(6)));
+
+        AuditReport report = audit();
+
+        assertThat(report.check("waiting-room-order").status()).isEqualTo(CheckStatus.PASSED);
+    }
+
+    @Test
     void aRecordThatBreaksTheContractFailsRecordsReadable() {
         Instant at = history.next();
         topics.send(topics.names().holds(), OnSaleHistory.EVENT, "{not json".getBytes(StandardCharsets.UTF_8), null,

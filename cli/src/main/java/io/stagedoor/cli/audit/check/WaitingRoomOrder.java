@@ -14,15 +14,17 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Waiting-room admissions followed positions at the recorded rate. Per event, the admission frontier (the highest
- * position admitted so far) may grow between any two moments by no more than the entry rate in force allowed over
- * that time, plus one second's worth of slack for instances that each admit their share. Buyers who come back late
- * for their pass (a low position admitted late) do not move the frontier and are fine; nobody may be admitted
- * twice. The frontier starts at 0 at a shuffle; in a window that opens mid-sale, the first second of admissions
- * sets it. Tickets an instance issued from its own queue while Redis was unreachable ({@code local-…}) have
- * positions of that queue alone: they are checked for double admission and counted, but do not move the shared
- * frontier. The frontier's allowance starts at the opening's time, even when the opening's step was written after
- * steps stamped later.
+ * Waiting-room admissions followed positions at the recorded rate. Per event, no position may be admitted beyond
+ * what the entry rate in force allowed since the opening (the integral of the rate from the shuffle's time), plus
+ * one second's worth of slack for instances that each admit their share. That is the store's own promise: its
+ * frontier starts at 0 at the opening and never grows faster than the rate. The admitted positions the topic shows
+ * are a lagging view of that frontier (a buyer is admitted when they next ask), so they may catch up in a burst
+ * after a quiet stretch and are not held to the rate between any two moments. Buyers who come back late for their
+ * pass (a low position admitted late) are fine; nobody may be admitted twice. In a window that opens mid-sale, the
+ * first second of admissions sets the starting point. The opening's step may be written after steps stamped later
+ * (it is stamped with the opening time); its allowance still starts at the opening. Tickets an instance issued
+ * from its own queue while Redis was unreachable ({@code local-…}) have positions of that queue alone: they are
+ * checked for double admission and counted, but are not held to the shared queue's positions.
  */
 final class WaitingRoomOrder implements Check {
 
@@ -139,6 +141,5 @@ final class WaitingRoomOrder implements Check {
             offenses.add(Offense.at(located.ref(), record.eventId() + "#" + record.position(),
                     AuditMessages.aheadOfRate(record.eventId(), record.position(), ahead, room.rate)));
         }
-        room.base = Math.min(room.base, level);
     }
 }
