@@ -267,6 +267,27 @@ class AuditViolationsIT {
     }
 
     @Test
+    void aRoomOpenedAfreshAfterRedisLostItIsHeldToTheRateFromThen() {
+        String event = "evt-reopened";
+        Instant opening = history.next();
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 400, 7, 50.0,
+                opening));
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "b-50", "t-50", 50, 0,
+                50.0, opening.plusSeconds(1)));
+        // Redis restarted empty 20 s in: the store opens the room again, its step stamped with the same opening
+        Instant restart = opening.plusSeconds(20);
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.JOINED, "late", "t-late-1", 1, 0,
+                50.0, restart));
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 0, 8, 50.0,
+                opening));
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "late-100", "t-late-100",
+                100, 0, 50.0, restart.plusMillis(500)));
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-order", event + "#100", null);
+        assertThat(check.offenses().get(0).what()).startsWith("event " + event + " admitted position 100, 25.0 ");
+    }
+
+    @Test
     void aRecordThatBreaksTheContractFailsRecordsReadable() {
         Instant at = history.next();
         topics.send(topics.names().holds(), OnSaleHistory.EVENT, "{not json".getBytes(StandardCharsets.UTF_8), null,
