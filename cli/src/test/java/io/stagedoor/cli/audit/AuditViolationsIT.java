@@ -235,15 +235,11 @@ class AuditViolationsIT {
         // which came 3 s late here: the steps of those 3 s are on the topic before it.
         String event = "evt-late-opening";
         Instant opening = history.next();
-        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.JOINED, "early", "local-early", 1,
-                0, 50.0, opening.plusSeconds(3)));
-        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 400, 7, 50.0,
-                opening));
+        roomStep(event, WaitingRoomRecord.JOINED, "local-early", 1, opening.plusSeconds(3));
+        roomStep(event, WaitingRoomRecord.SHUFFLED, null, 400, opening);
         // 4 s after the opening at 50/s the frontier may stand at 200, plus one second's slack of 50
-        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "b-240", "t-240", 240, 0,
-                50.0, opening.plusSeconds(4)));
-        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "b-300", "t-300", 300, 0,
-                50.0, opening.plusSeconds(4)));
+        roomStep(event, WaitingRoomRecord.ADMITTED, "t-240", 240, opening.plusSeconds(4));
+        roomStep(event, WaitingRoomRecord.ADMITTED, "t-300", 300, opening.plusSeconds(4));
 
         CheckResult check = assertOnlyFailure(audit(), "waiting-room-order", event + "#300", null);
         assertThat(check.offenses().get(0).what()).startsWith("event " + event + " admitted position 300, 50.0 ");
@@ -254,12 +250,9 @@ class AuditViolationsIT {
         // Buyers are admitted when they next ask: after a quiet stretch the admitted positions catch up at once
         String event = "evt-catching-up";
         Instant opening = history.next();
-        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 400, 7, 50.0,
-                opening));
-        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "b-40", "t-40", 40, 0,
-                50.0, opening.plusSeconds(2)));
-        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "b-300", "t-300", 300, 0,
-                50.0, opening.plusSeconds(6)));
+        roomStep(event, WaitingRoomRecord.SHUFFLED, null, 400, opening);
+        roomStep(event, WaitingRoomRecord.ADMITTED, "t-40", 40, opening.plusSeconds(2));
+        roomStep(event, WaitingRoomRecord.ADMITTED, "t-300", 300, opening.plusSeconds(6));
 
         AuditReport report = audit();
 
@@ -270,21 +263,22 @@ class AuditViolationsIT {
     void aRoomOpenedAfreshAfterRedisLostItIsHeldToTheRateFromThen() {
         String event = "evt-reopened";
         Instant opening = history.next();
-        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 400, 7, 50.0,
-                opening));
-        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "b-50", "t-50", 50, 0,
-                50.0, opening.plusSeconds(1)));
+        roomStep(event, WaitingRoomRecord.SHUFFLED, null, 400, opening);
+        roomStep(event, WaitingRoomRecord.ADMITTED, "t-50", 50, opening.plusSeconds(1));
         // Redis restarted empty 20 s in: the store opens the room again, its step stamped with the same opening
         Instant restart = opening.plusSeconds(20);
-        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.JOINED, "late", "t-late-1", 1, 0,
-                50.0, restart));
-        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 0, 8, 50.0,
-                opening));
-        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "late-100", "t-late-100",
-                100, 0, 50.0, restart.plusMillis(500)));
+        roomStep(event, WaitingRoomRecord.JOINED, "t-late-1", 1, restart);
+        roomStep(event, WaitingRoomRecord.SHUFFLED, null, 0, opening);
+        roomStep(event, WaitingRoomRecord.ADMITTED, "t-late-100", 100, restart.plusMillis(500));
 
         CheckResult check = assertOnlyFailure(audit(), "waiting-room-order", event + "#100", null);
         assertThat(check.offenses().get(0).what()).startsWith("event " + event + " admitted position 100, 25.0 ");
+    }
+
+    /** One step of {@code event}'s room at 50 buyers/s; the buyer is named after the ticket. */
+    private void roomStep(String event, String kind, String ticket, long position, Instant at) {
+        history.waitingRoomRecord(new WaitingRoomRecord(event, kind, ticket == null ? null : "buyer-of-" + ticket,
+                ticket, position, 0, 50.0, at));
     }
 
     @Test
