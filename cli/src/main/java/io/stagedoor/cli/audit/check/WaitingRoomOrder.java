@@ -23,9 +23,10 @@ import java.util.Set;
  * pass (a low position admitted late) are fine; nobody may be admitted twice. In a window that opens mid-sale, the
  * first second of admissions sets the starting point. The opening's step may be written after steps stamped later
  * (it is stamped with the opening time); its allowance still starts at the opening. A second opening of the same
- * room (Redis restarted empty, and the store opened it afresh) starts the allowance again where it is read. Tickets an instance issued
- * from its own queue while Redis was unreachable ({@code local-…}) have positions of that queue alone: they are
- * checked for double admission and counted, but are not held to the shared queue's positions.
+ * room (Redis restarted empty, and the store opened it afresh) starts the allowance again where it is read.
+ * Tickets an instance issued from its own queue while Redis was unreachable ({@code local-…}) have positions of
+ * that queue alone: they are checked for double admission and counted, but are not held to the shared queue's
+ * positions.
  */
 final class WaitingRoomOrder implements Check {
 
@@ -70,9 +71,9 @@ final class WaitingRoomOrder implements Check {
             }
             switch (record.kind()) {
                 case WaitingRoomRecord.SHUFFLED -> {
-                    // A room that opened before lost its state with Redis: the store's frontier starts again from
-                    // 0 at the call that found it gone, the latest moment seen, not at the opening the step names.
-                    room.base = room.frontier > 0 || room.base != null ? -room.allowance : -allowanceAt(room, at);
+                    // A room seen open before lost its state with Redis: the store's frontier starts again from 0
+                    // at the call that found it gone, the latest moment seen, not at the opening the step names.
+                    room.base = seenOpen(room) ? -room.allowance : -allowanceAt(room, at);
                     room.frontier = 0;
                 }
                 case WaitingRoomRecord.ADMITTED -> {
@@ -94,6 +95,11 @@ final class WaitingRoomOrder implements Check {
         details.put("records", evidence.waitingRoom().size());
         return CheckResult.judged(NAME, "waiting-room admissions followed positions and the recorded rate",
                 admissions, offenses, details);
+    }
+
+    /** Whether the room was open before this step: it had an opening, a baseline or an admission. */
+    private static boolean seenOpen(Room room) {
+        return room.base != null || room.frontier > 0;
     }
 
     /**
