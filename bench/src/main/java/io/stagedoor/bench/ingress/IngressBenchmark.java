@@ -3,12 +3,14 @@ package io.stagedoor.bench.ingress;
 import io.micrometer.core.instrument.Counter;
 import io.stagedoor.bench.load.BuyerPasses;
 import io.stagedoor.bench.load.ClosedLoop;
+import io.stagedoor.bench.load.ContextSwitches;
 import io.stagedoor.bench.load.Flags;
 import io.stagedoor.bench.load.HttpConnection;
 import io.stagedoor.bench.load.HttpRequests;
 import io.stagedoor.bench.load.Machine;
 import io.stagedoor.bench.load.Percentiles;
 import io.stagedoor.bench.load.ProcessCpu;
+import io.stagedoor.bench.load.RedisCpu;
 import io.stagedoor.bench.load.RequestSource;
 import io.stagedoor.bench.load.Tally;
 import io.stagedoor.cli.Pipeline;
@@ -39,7 +41,9 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
  * closed loop of keep-alive connections. Four contenders take turns round by round, the first one rotating: the
  * bare route {@code GET /health/live} of the same server (Jersey and Grizzly, no ring, no Redis, no Kafka), a hold
  * refused from the refusal cache (warm), a hold refused by Redis (cold), and an admitted hold published with
- * {@code acks=all} (202). Prints requests/s, latency, CPU per request and the ratios to the bare route.
+ * {@code acks=all} (202). Prints requests/s, latency, CPU per request (the JVM's, which holds the broker, and
+ * Redis's own, read from its {@code INFO}), the JVM's context switches and script calls per answer, and the ratios
+ * to the bare route.
  *
  * <p>Flags: {@code --seconds 5 --rounds 3 --warmup 3 --connections 64 --cold-buyers 200000
  * --admitted-buyers 120000 [--contenders bare,warm,cold,admitted] [--kafka host:port] [--redis redis://host:port]}
@@ -125,18 +129,24 @@ public final class IngressBenchmark {
             loop.run(warmup, contender.source(), exchange -> { });
         }
         Map<Contender, Totals> totals = new LinkedHashMap<>();
-        for (int r = 0; r < rounds; r++) {
-            for (int turn = 0; turn < contenders.size(); turn++) {
-                Contender contender = contenders.get((turn + r) % contenders.size());
-                double hitsBefore = cacheHits(ingress);
-                double fallbacksBefore = fallbacks(ingress);
-                long cpuBefore = ProcessCpu.nanos();
-                Tally tally = loop.run(round, contender.source(), exchange -> { });
-                Totals t = totals.computeIfAbsent(contender, c -> new Totals());
-                t.tally.add(tally);
-                t.cpuNanos += ProcessCpu.nanos() - cpuBefore;
-                t.cacheHits += cacheHits(ingress) - hitsBefore;
-                t.fallbacks += fallbacks(ingress) - fallbacksBefore;
+        try (RedisCpu redisCpu = new RedisCpu(redis)) {
+            for (int r = 0; r < rounds; r++) {
+                for (int turn = 0; turn < contenders.size(); turn++) {
+                    Contender contender = contenders.get((turn + r) % contenders.size());
+                    double hitsBefore = cacheHits(ingress);
+                    double fallbacksBefore = fallbacks(ingress);
+                    RedisCpu.Reading redisBefore = redisCpu.read();
+                    long switchesBefore = ContextSwitches.total();
+                    long cpuBefore = ProcessCpu.nanos();
+                    Tally tally = loop.run(round, contender.source(), exchange -> { });
+                    Totals t = totals.computeIfAbsent(contender, c -> new Totals());
+                    t.tally.add(tally);
+                    t.cpuNanos += ProcessCpu.nanos() - cpuBefore;
+                    t.switches += ContextSwitches.total() - switchesBefore;
+                    t.redis = t.redis.plus(redisCpu.read().minus(redisBefore));
+                    t.cacheHits += cacheHits(ingress) - hitsBefore;
+                    t.fallbacks += fallbacks(ingress) - fallbacksBefore;
+                }
             }
         }
         print(contenders, totals);
@@ -146,19 +156,24 @@ public final class IngressBenchmark {
 
     private static void print(List<Contender> contenders, Map<Contender, Totals> totals) {
         double bare = totals.get(contenders.get(0)).perSecond(contenders.get(0).expected());
-        System.out.printf(Locale.ROOT, "%-26s %10s %9s %9s %11s %8s %8s  %s%n", "contender", "answers/s", "p50 ms",
-                "p99 ms", "CPU us/req", "vs bare", "target", "answers; refusal-cache hits; fallback decisions");
+        System.out.printf(Locale.ROOT, "%-26s %10s %9s %9s %11s %13s %13s %10s %8s %8s  %s%n", "contender",
+                "answers/s", "p50 ms", "p99 ms", "CPU us/req", "Redis us/req", "switches/req", "calls/req", "vs bare",
+                "target",
+                "answers; refusal-cache hits; fallback decisions");
         for (Contender contender : contenders) {
             Totals t = totals.get(contender);
             double rate = t.perSecond(contender.expected());
             double target = contender.expected() == 202 ? 0.5 : contender.expected() == 429 ? 0.8 : Double.NaN;
             String verdict = Double.isNaN(target) ? "" : String.format(Locale.ROOT, ">=%.1f %s", target,
                     rate / bare >= target ? "met" : "NOT met");
-            System.out.printf(Locale.ROOT, "%-26s %10.0f %9.2f %9.2f %11.1f %7.2fx %8s  %s; hits %.0f; fallbacks %.0f%n",
+            long answers = Math.max(1, t.tally.total());
+            System.out.printf(Locale.ROOT,
+                    "%-26s %10.0f %9.2f %9.2f %11.1f %13.1f %13.2f %10.3f %7.2fx %8s  %s; hits %.0f; fallbacks %.0f%n",
                     contender.name(), rate, Percentiles.millis(t.tally.service(contender.expected()), 50),
-                    Percentiles.millis(t.tally.service(contender.expected()), 99),
-                    t.cpuNanos / 1000.0 / Math.max(1, t.tally.total()), rate / bare, verdict,
-                    t.tally.statuses(), t.cacheHits, t.fallbacks);
+                    Percentiles.millis(t.tally.service(contender.expected()), 99), t.cpuNanos / 1000.0 / answers,
+                    t.redis.cpuNanos() / 1000.0 / answers, (double) t.switches / answers,
+                    (double) t.redis.scriptCalls() / answers, rate / bare,
+                    verdict, t.tally.statuses(), t.cacheHits, t.fallbacks);
         }
     }
 
@@ -193,6 +208,8 @@ public final class IngressBenchmark {
     private static final class Totals {
         final Tally tally = new Tally();
         long cpuNanos;
+        long switches;
+        RedisCpu.Reading redis = new RedisCpu.Reading(0, 0);
         double cacheHits;
         double fallbacks;
 
