@@ -70,6 +70,7 @@ public final class InProcessRoomStore implements RoomStore {
         private long admitted;
         private long actual;
         private long estimated;
+        private double owed;
         private final Map<String, String> buyers = new HashMap<>();
         private final Map<String, Ticket> tickets = new HashMap<>();
         private final TreeSet<ShuffleOrder.Place> lobby = new TreeSet<>();
@@ -82,6 +83,7 @@ public final class InProcessRoomStore implements RoomStore {
 
         boolean advance(RoomCall call) {
             long now = call.nowMillis();
+            owed += call.charge();
             boolean openedNow = false;
             if (!opened && now >= call.opensAtMillis()) {
                 opened = true;
@@ -99,7 +101,10 @@ public final class InProcessRoomStore implements RoomStore {
             }
             if (opened && now > last) {
                 if (!paused) {
-                    frontier = Math.min(seq, frontier + rate.perSecond() * (now - last) / 1000);
+                    double grown = rate.perSecond() * (now - last) / 1000;
+                    double repaid = Math.min(owed, grown);
+                    owed -= repaid;
+                    frontier = Math.min(seq, frontier + grown - repaid);
                 }
                 last = now;
             }
@@ -116,7 +121,7 @@ public final class InProcessRoomStore implements RoomStore {
             long estimate;
             if (opened) {
                 position = ++seq;
-                estimate = (long) Math.ceil(Math.max(0, position - frontier) * 1000 / rate.perSecond());
+                estimate = (long) Math.ceil(Math.max(0, position - frontier + owed) * 1000 / rate.perSecond());
             } else {
                 lobby.add(ShuffleOrder.Place.of(seed, buyerId));
                 estimate = (call.opensAtMillis() - now) + (long) Math.ceil(lobby.size() * 1000 / rate.perSecond());
@@ -153,7 +158,7 @@ public final class InProcessRoomStore implements RoomStore {
 
         RoomState state(boolean openedNow) {
             return new RoomState(rate, paused, opened, openedNow, seed, lobbySize, seq, frontier, admitted, actual,
-                    estimated, RoomSource.IN_PROCESS);
+                    estimated, owed, RoomSource.IN_PROCESS);
         }
     }
 }

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class RedisRoomStore implements RoomStore {
 
-    private static final int REPLY_SIZE = 19;
+    private static final int REPLY_SIZE = 20;
 
     private final RedisScriptingAsyncCommands<String, String> commands;
     private final String sha;
@@ -62,7 +62,8 @@ public final class RedisRoomStore implements RoomStore {
     private CompletionStage<RoomReply> run(String op, RoomCall call, String first, String second) {
         String[] keys = RoomKeys.of(namespace, call.eventId());
         String[] args = {op, Long.toString(call.nowMillis()), Long.toString(call.opensAtMillis()),
-                call.initialRate().text(), Long.toString(call.seed()), Long.toString(ttlMillis), first, second};
+                call.initialRate().text(), Long.toString(call.seed()), Long.toString(ttlMillis), first, second,
+                Long.toString(call.charge())};
         CompletionStage<List<Object>> reply = commands.<List<Object>>evalsha(sha, ScriptOutputType.MULTI, keys, args)
                 .exceptionallyCompose(error -> {
                     Throwable cause = error instanceof CompletionException && error.getCause() != null
@@ -87,7 +88,7 @@ public final class RedisRoomStore implements RoomStore {
         RoomState room = new RoomState(EntryRate.of(Double.parseDouble((String) reply.get(8))), number(reply, 9) == 1,
                 number(reply, 10) == 1, number(reply, 11) == 1, Long.parseLong((String) reply.get(12)),
                 number(reply, 13), number(reply, 14), Double.parseDouble((String) reply.get(15)), number(reply, 16),
-                number(reply, 17), number(reply, 18), RoomSource.REDIS);
+                number(reply, 17), number(reply, 18), Double.parseDouble((String) reply.get(19)), RoomSource.REDIS);
         return new RoomReply(room, state);
     }
 

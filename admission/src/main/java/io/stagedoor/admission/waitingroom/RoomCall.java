@@ -12,16 +12,33 @@ import java.util.Objects;
  * @param opensAtMillis when entry starts
  * @param seed          the shuffle seed a new room records
  * @param nowMillis     the caller's clock
+ * @param charge        places this instance's own queue admitted (while Redis was unreachable, or since, from its
+ *                      backlog) and has not yet charged to the shared room: the room owes them before its frontier
+ *                      grows again, so own and shared queues together keep to the rate
  */
-public record RoomCall(String eventId, EntryRate initialRate, long opensAtMillis, long seed, long nowMillis) {
+public record RoomCall(String eventId, EntryRate initialRate, long opensAtMillis, long seed, long nowMillis,
+                       long charge) {
 
     public RoomCall {
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(initialRate, "initialRate");
+        if (charge < 0) {
+            throw new IllegalArgumentException("charge must not be negative: " + charge);
+        }
     }
 
-    /** The same call with the rate divided among {@code instances} (the in-process share). */
+    /** A call that charges nothing. */
+    public RoomCall(String eventId, EntryRate initialRate, long opensAtMillis, long seed, long nowMillis) {
+        this(eventId, initialRate, opensAtMillis, seed, nowMillis, 0);
+    }
+
+    /** The same call with the rate divided among {@code instances} (the in-process share), charging nothing. */
     RoomCall share(int instances) {
         return new RoomCall(eventId, initialRate.share(instances), opensAtMillis, seed, nowMillis);
+    }
+
+    /** The same call charging {@code places} admitted elsewhere. */
+    RoomCall charging(long places) {
+        return new RoomCall(eventId, initialRate, opensAtMillis, seed, nowMillis, places);
     }
 }

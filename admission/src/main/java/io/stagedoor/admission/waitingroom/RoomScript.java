@@ -7,7 +7,9 @@ package io.stagedoor.admission.waitingroom;
  * <p>KEYS: room hash, buyers hash (buyer → ticket), tickets hash (ticket → "position|joined|estimate|admitted|buyer",
  * position 0 while the buyer is in the lobby), lobby sorted set (buyers who joined before the opening, scored by
  * {@link ShuffleOrder#score}). All four share one hash tag. ARGV: operation, now, opensAt, initial rate, seed,
- * ttl millis, then the operation's own two arguments. The reply layout is {@link RedisRoomStore#parse}'s.
+ * ttl millis, the operation's own two arguments, then the charge: places the instances' own queues admitted since
+ * their last charge, which the shared queue repays out of its own growth ({@link RoomCall#charge()}). The reply
+ * layout is {@link RedisRoomStore#parse}'s.
  */
 final class RoomScript {
 
@@ -17,11 +19,13 @@ final class RoomScript {
             redis.call('HSETNX', room, 'rate', ARGV[4])
             redis.call('HSETNX', room, 'seed', ARGV[5])
             local s = redis.call('HMGET', room, 'rate', 'paused', 'opened', 'seed', 'lobby', 'seq', 'frontier',
-                'last', 'admitted', 'actual', 'estimated')
+                'last', 'admitted', 'actual', 'estimated', 'owed')
             local rate, paused, opened, seed = tonumber(s[1]), s[2] == '1', s[3] == '1', s[4]
             local lobbySize, seq = tonumber(s[5] or '0'), tonumber(s[6] or '0')
             local frontier, last = tonumber(s[7] or '0'), tonumber(s[8] or '0')
             local admitted, actual, estimated = tonumber(s[9] or '0'), tonumber(s[10] or '0'), tonumber(s[11] or '0')
+            -- Places admitted by own queues are owed before the shared queue grows again.
+            local owed = tonumber(s[12] or '0') + tonumber(ARGV[9])
             local openedNow = 0
             if not opened and now >= opensAt then
               opened, openedNow = true, 1
@@ -31,7 +35,10 @@ final class RoomScript {
             -- Elapsed time is never negative: a caller whose clock runs behind moves nothing.
             if opened and now > last then
               if not paused then
-                frontier = math.min(seq, frontier + rate * (now - last) / 1000)
+                local grown = rate * (now - last) / 1000
+                local repaid = math.min(owed, grown)
+                owed = owed - repaid
+                frontier = math.min(seq, frontier + grown - repaid)
               end
               last = now
             end
@@ -66,7 +73,7 @@ final class RoomScript {
                 if opened then
                   seq = seq + 1
                   pos = seq
-                  est = math.ceil(math.max(0, pos - frontier) * 1000 / rate)
+                  est = math.ceil(math.max(0, pos - frontier + owed) * 1000 / rate)
                 else
                   local score = tonumber(string.sub(redis.sha1hex(seed .. ':' .. buyer), 1, 13), 16)
                   redis.call('ZADD', lobby, score, buyer)
@@ -87,11 +94,12 @@ final class RoomScript {
                 'opened', opened and '1' or '0', 'lobby', string.format('%d', lobbySize),
                 'seq', string.format('%d', seq), 'frontier', string.format('%.17g', frontier),
                 'last', string.format('%d', last), 'admitted', string.format('%d', admitted),
-                'actual', string.format('%d', actual), 'estimated', string.format('%d', estimated))
+                'actual', string.format('%d', actual), 'estimated', string.format('%d', estimated),
+                'owed', string.format('%.17g', owed))
             for _, key in ipairs(KEYS) do redis.call('PEXPIRE', key, ttl) end
             return {t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8],
                     string.format('%.17g', rate), paused and 1 or 0, opened and 1 or 0, openedNow, seed, lobbySize, seq,
-                    string.format('%.17g', frontier), admitted, actual, estimated}
+                    string.format('%.17g', frontier), admitted, actual, estimated, string.format('%.17g', owed)}
             """;
 
     private RoomScript() {

@@ -14,11 +14,13 @@ package io.stagedoor.admission.waitingroom;
  * @param admitted      how many buyers have collected their pass
  * @param actualWaitMillis    the sum of their waits, join to pass
  * @param estimatedWaitMillis the sum of the waits they were told when they joined
+ * @param owed          places admitted by own queues that the frontier has still to make up for: it grows again
+ *                      only once they are repaid
  * @param source        which store answered
  */
 public record RoomState(EntryRate rate, boolean paused, boolean opened, boolean openedNow, long seed, long lobbySize,
                         long joined, double frontier, long admitted, long actualWaitMillis, long estimatedWaitMillis,
-                        RoomSource source) {
+                        double owed, RoomSource source) {
 
     /** Buyers with a position not yet reached. */
     public long queueLength() {
@@ -32,6 +34,6 @@ public record RoomState(EntryRate rate, boolean paused, boolean opened, boolean 
 
     RoomState from(RoomSource answeredBy) {
         return new RoomState(rate, paused, opened, openedNow, seed, lobbySize, joined, frontier, admitted,
-                actualWaitMillis, estimatedWaitMillis, answeredBy);
+                actualWaitMillis, estimatedWaitMillis, owed, answeredBy);
     }
 }

@@ -1,6 +1,8 @@
 package io.stagedoor.admission.waitingroom;
 
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -9,6 +11,13 @@ import java.util.function.Function;
  * admit no more than the rate; every operation so answered is counted. Tickets of the own queue carry
  * {@link #LOCAL_PREFIX} and are answered here even after Redis returns; a buyer whose shared ticket cannot be
  * looked up during an outage is given a place in the own queue (the answer carries the new ticket).
+ *
+ * <p>Every admission the own queue makes is charged to the shared room with the next shared call that gets
+ * through, and the shared frontier grows only once it has made up for them. Without that, the shared queue caught
+ * up the whole outage at its first call after it (its frontier grows with time, called or not) on top of what the
+ * own queues admitted meanwhile, and the own queue's backlog then went on admitting beside the shared queue's full
+ * rate. A charge whose call failed is carried to the next; one whose call failed after Redis ran it is charged
+ * twice, which errs towards admitting fewer.
  */
 final class ShareFallback implements RoomStore {
 
@@ -24,6 +33,8 @@ final class ShareFallback implements RoomStore {
     private final InProcessRoomStore own;
     private final int instances;
     private final Counter counter;
+    /** Per event: own-queue admissions not yet charged to the shared room. */
+    private final ConcurrentHashMap<String, AtomicLong> uncharged = new ConcurrentHashMap<>();
 
     ShareFallback(RoomStore shared, InProcessRoomStore own, int instances, Counter counter) {
         this.shared = shared;
@@ -34,16 +45,16 @@ final class ShareFallback implements RoomStore {
 
     @Override
     public CompletionStage<RoomReply> join(RoomCall call, String buyerId, String newTicket) {
-        return orOwn(call, "join", shared.join(call, buyerId, newTicket),
+        return orOwn(call, "join", charged -> shared.join(charged, buyerId, newTicket),
                 share -> own.join(share, buyerId, LOCAL_PREFIX + newTicket));
     }
 
     @Override
     public CompletionStage<RoomReply> look(RoomCall call, String buyerId, String ticket) {
         if (ticket.startsWith(LOCAL_PREFIX)) {
-            return own.look(call.share(instances), buyerId, ticket);
+            return counted(call.eventId(), own.look(call.share(instances), buyerId, ticket));
         }
-        return orOwn(call, "look", shared.look(call, buyerId, ticket),
+        return orOwn(call, "look", charged -> shared.look(charged, buyerId, ticket),
                 share -> own.join(share, buyerId, LOCAL_PREFIX + ticket));
     }
 
@@ -51,19 +62,42 @@ final class ShareFallback implements RoomStore {
     public CompletionStage<RoomReply> control(RoomCall call, EntryRate rate, Boolean paused) {
         // The own queue follows every change, so an outage later admits at the share of the rate in force.
         CompletionStage<RoomReply> mine = own.control(call.share(instances), rate == null ? null : rate.share(instances), paused);
-        return orOwn(call, "control", shared.control(call, rate, paused), share -> mine);
+        return orOwn(call, "control", charged -> shared.control(charged, rate, paused), share -> mine);
     }
 
     @Override
     public CompletionStage<RoomReply> snapshot(RoomCall call) {
-        return orOwn(call, "snapshot", shared.snapshot(call), own::snapshot);
+        return orOwn(call, "snapshot", shared::snapshot, own::snapshot);
     }
 
-    private CompletionStage<RoomReply> orOwn(RoomCall call, String operation, CompletionStage<RoomReply> attempt,
+    /** Own-queue admissions of {@code eventId} not yet charged to the shared room (for tests). */
+    long uncharged(String eventId) {
+        return unchargedOf(eventId).get();
+    }
+
+    private CompletionStage<RoomReply> orOwn(RoomCall call, String operation,
+                                             Function<RoomCall, CompletionStage<RoomReply>> attempt,
                                              Function<RoomCall, CompletionStage<RoomReply>> fallback) {
-        return attempt.exceptionallyCompose(unavailable -> {
+        AtomicLong owed = unchargedOf(call.eventId());
+        long charge = owed.getAndSet(0);
+        return attempt.apply(call.charging(charge)).exceptionallyCompose(unavailable -> {
+            owed.addAndGet(charge);
             counter.answeredInProcess(call.eventId(), operation);
-            return fallback.apply(call.share(instances));
+            return counted(call.eventId(), fallback.apply(call.share(instances)));
         });
+    }
+
+    /** Notes an admission the own queue made in {@code reply}, to be charged to the shared room. */
+    private CompletionStage<RoomReply> counted(String eventId, CompletionStage<RoomReply> reply) {
+        return reply.thenApply(answer -> {
+            if (answer.ticket().filter(TicketState::firstAdmission).isPresent()) {
+                unchargedOf(eventId).incrementAndGet();
+            }
+            return answer;
+        });
+    }
+
+    private AtomicLong unchargedOf(String eventId) {
+        return uncharged.computeIfAbsent(eventId, id -> new AtomicLong());
     }
 }

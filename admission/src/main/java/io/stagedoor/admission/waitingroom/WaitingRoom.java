@@ -158,7 +158,7 @@ public final class WaitingRoom implements AutoCloseable {
             return new QueueTicket(eventId, ticket.ticket(), ticket.buyerId(), standing, ticket.position(),
                     Duration.ZERO, 0, pass, ticket.created(), room.source());
         }
-        Duration wait = room.rate().timeFor(ticket.position() - (room.opened() ? room.frontier() : 0));
+        Duration wait = room.rate().timeFor(ticket.position() - (room.opened() ? room.frontier() - room.owed() : 0));
         if (!room.opened()) {
             wait = wait.plus(Duration.ofMillis(Math.max(0, plan.opensAt().toEpochMilli() - clock.millis())));
         }

@@ -125,6 +125,38 @@ abstract class RoomStoreContract {
     }
 
     @Test
+    void placesChargedByOwnQueuesAreRepaidBeforeTheFrontierGrowsAgain() {
+        String event = freshEvent();
+        for (int i = 1; i <= 30; i++) {
+            join(event, "b" + i, OPENS);
+        }
+        // 10 places grew in the first second; 5 of them repay what an own queue admitted meanwhile.
+        RoomReply charged = store().snapshot(at(event, OPENS + 1_000).charging(5)).toCompletableFuture().join();
+        assertThat(charged.room().frontier()).isEqualTo(5);
+        assertThat(charged.room().owed()).isZero();
+        assertThat(look(event, "b5", OPENS + 1_000).orElseThrow().admitted()).isTrue();
+        assertThat(look(event, "b6", OPENS + 1_000).orElseThrow().admitted()).isFalse();
+        assertThat(look(event, "b15", OPENS + 2_000).orElseThrow().admitted()).isTrue();
+        assertThat(look(event, "b16", OPENS + 2_000).orElseThrow().admitted()).isFalse();
+    }
+
+    @Test
+    void aChargeLargerThanTheGrowthIsOwedAndToldInEstimates() {
+        String event = freshEvent();
+        for (int i = 1; i <= 30; i++) {
+            join(event, "b" + i, OPENS);
+        }
+        RoomReply charged = store().snapshot(at(event, OPENS + 1_000).charging(25)).toCompletableFuture().join();
+        assertThat(charged.room().frontier()).isZero();
+        assertThat(charged.room().owed()).isEqualTo(15);
+        // Position 31 waits for 31 places and the 15 still owed, at 10 per second.
+        TicketState next = join(event, "b31", OPENS + 1_000).ticket().orElseThrow();
+        assertThat(next.estimateMillis()).isEqualTo(4_600);
+        assertThat(look(event, "b1", OPENS + 2_400).orElseThrow().admitted()).isFalse();
+        assertThat(look(event, "b1", OPENS + 2_600).orElseThrow().admitted()).isTrue();
+    }
+
+    @Test
     void aCallerWhoseClockRunsBehindMovesNothing() {
         String event = freshEvent();
         for (int i = 1; i <= 30; i++) {
