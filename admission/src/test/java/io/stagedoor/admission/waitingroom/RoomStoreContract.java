@@ -28,6 +28,13 @@ abstract class RoomStoreContract {
         return store().join(at(event, millis), buyer, "t-" + buyer).toCompletableFuture().join();
     }
 
+    /** Buyers b1..b{@code count} join at the opening, in that order (positions 1..count). */
+    void joinInOrder(String event, int count) {
+        for (int i = 1; i <= count; i++) {
+            join(event, "b" + i, OPENS);
+        }
+    }
+
     Optional<TicketState> look(String event, String buyer, long millis) {
         return store().look(at(event, millis), buyer, "t-" + buyer).toCompletableFuture().join().ticket();
     }
@@ -55,9 +62,7 @@ abstract class RoomStoreContract {
     @Test
     void admitsInPositionOrderAtTheRate() {
         String event = freshEvent();
-        for (int i = 1; i <= 30; i++) {
-            join(event, "b" + i, OPENS);
-        }
+        joinInOrder(event, 30);
         // 10 per second: after 1.05 s positions 1..10 are reached, 11 is not.
         long later = OPENS + 1_050;
         assertThat(look(event, "b10", later).orElseThrow().admitted()).isTrue();
@@ -100,9 +105,7 @@ abstract class RoomStoreContract {
     @Test
     void pauseStopsAdmissionAndResumeGoesOnFromWhereItStood() {
         String event = freshEvent();
-        for (int i = 1; i <= 30; i++) {
-            join(event, "b" + i, OPENS);
-        }
+        joinInOrder(event, 30);
         store().control(at(event, OPENS + 1_000), null, true).toCompletableFuture().join();
         assertThat(look(event, "b11", OPENS + 5_000).orElseThrow().admitted()).isFalse();
         RoomReply resumed = store().control(at(event, OPENS + 5_000), null, false).toCompletableFuture().join();
@@ -114,9 +117,7 @@ abstract class RoomStoreContract {
     @Test
     void aRateChangeAppliesFromTheMomentItIsSet() {
         String event = freshEvent();
-        for (int i = 1; i <= 100; i++) {
-            join(event, "b" + i, OPENS);
-        }
+        joinInOrder(event, 100);
         RoomReply changed = store().control(at(event, OPENS + 1_000), EntryRate.of(50), null).toCompletableFuture().join();
         assertThat(changed.room().rate().perSecond()).isEqualTo(50);
         // 10 in the first second, 50 in the next.
@@ -127,9 +128,7 @@ abstract class RoomStoreContract {
     @Test
     void placesChargedByOwnQueuesAreRepaidBeforeTheFrontierGrowsAgain() {
         String event = freshEvent();
-        for (int i = 1; i <= 30; i++) {
-            join(event, "b" + i, OPENS);
-        }
+        joinInOrder(event, 30);
         // 10 places grew in the first second; 5 of them repay what an own queue admitted meanwhile.
         RoomReply charged = store().snapshot(at(event, OPENS + 1_000).charging(5)).toCompletableFuture().join();
         assertThat(charged.room().frontier()).isEqualTo(5);
@@ -143,9 +142,7 @@ abstract class RoomStoreContract {
     @Test
     void aChargeLargerThanTheGrowthIsOwedAndToldInEstimates() {
         String event = freshEvent();
-        for (int i = 1; i <= 30; i++) {
-            join(event, "b" + i, OPENS);
-        }
+        joinInOrder(event, 30);
         RoomReply charged = store().snapshot(at(event, OPENS + 1_000).charging(25)).toCompletableFuture().join();
         assertThat(charged.room().frontier()).isZero();
         assertThat(charged.room().owed()).isEqualTo(15);
@@ -159,9 +156,7 @@ abstract class RoomStoreContract {
     @Test
     void aCallerWhoseClockRunsBehindMovesNothing() {
         String event = freshEvent();
-        for (int i = 1; i <= 30; i++) {
-            join(event, "b" + i, OPENS);
-        }
+        joinInOrder(event, 30);
         look(event, "b1", OPENS + 1_000);
         assertThat(look(event, "b11", OPENS + 500).orElseThrow().admitted()).isFalse();
         assertThat(look(event, "b10", OPENS + 500).orElseThrow().admitted()).isTrue();
