@@ -21,8 +21,11 @@ public enum DecisionSource {
     /** The request can never be admitted (cost above capacity); not a refusal, bad input. */
     BAD_INPUT;
 
+    /** Made once: every decision is counted under its source's tag. */
+    private final String tag = name().toLowerCase(Locale.ROOT);
+
     /** Lowercase, for metric tags. */
     public String tag() {
-        return name().toLowerCase(Locale.ROOT);
+        return tag;
     }
 }
