@@ -158,8 +158,7 @@ public final class IngressBenchmark {
         double bare = totals.get(contenders.get(0)).perSecond(contenders.get(0).expected());
         System.out.printf(Locale.ROOT, "%-26s %10s %9s %9s %11s %13s %13s %10s %8s %8s  %s%n", "contender",
                 "answers/s", "p50 ms", "p99 ms", "CPU us/req", "Redis us/req", "switches/req", "calls/req", "vs bare",
-                "target",
-                "answers; refusal-cache hits; fallback decisions");
+                "target", "answers; refusal-cache hits; fallback decisions");
         for (Contender contender : contenders) {
             Totals t = totals.get(contender);
             double rate = t.perSecond(contender.expected());
@@ -172,8 +171,8 @@ public final class IngressBenchmark {
                     contender.name(), rate, Percentiles.millis(t.tally.service(contender.expected()), 50),
                     Percentiles.millis(t.tally.service(contender.expected()), 99), t.cpuNanos / 1000.0 / answers,
                     t.redis.cpuNanos() / 1000.0 / answers, (double) t.switches / answers,
-                    (double) t.redis.scriptCalls() / answers, rate / bare,
-                    verdict, t.tally.statuses(), t.cacheHits, t.fallbacks);
+                    (double) t.redis.scriptCalls() / answers, rate / bare, verdict, t.tally.statuses(), t.cacheHits,
+                    t.fallbacks);
         }
     }
 
