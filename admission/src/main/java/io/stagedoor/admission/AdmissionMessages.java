@@ -40,6 +40,10 @@ public final class AdmissionMessages {
         return "two limits share the name '" + name + "'";
     }
 
+    public static String unknownLimit(String name) {
+        return "no limit is named '" + name + "'";
+    }
+
     public static String noChecks() {
         return "a decision needs at least one limit check";
     }

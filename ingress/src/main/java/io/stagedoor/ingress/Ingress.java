@@ -32,6 +32,7 @@ import io.stagedoor.ingress.events.SeatMap;
 import io.stagedoor.ingress.follow.TopicFollower;
 import io.stagedoor.ingress.health.HealthResource;
 import io.stagedoor.ingress.health.Readiness;
+import io.stagedoor.ingress.holds.HoldRequests;
 import io.stagedoor.ingress.holds.HoldsResource;
 import io.stagedoor.ingress.http.AcceptHeaderCheck;
 import io.stagedoor.ingress.http.HttpJson;
@@ -176,6 +177,7 @@ public final class Ingress implements AutoCloseable {
         metrics.gauge(IngressMetrics.RESULTS_KEPT, results::size);
         metrics.gauge(IngressMetrics.PASSWORD_HASHES, hasher::invocations);
 
+        HoldRequests holds = new HoldRequests(catalog, body, settings.maxSeatsPerHold());
         ResourceConfig config = new ResourceConfig()
                 .register(JacksonFeature.withoutExceptionMappers())
                 .register(new HttpJson())
@@ -187,7 +189,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new AddressLimitRing(limiter, settings.limits().loginAddress(),
                         new TrustedProxies(settings.trustedProxies()), recorder))
                 .register(new AuthenticationRing(tokens, apiKeys, settings.adminKey()))
-                .register(new PrincipalLimitRing(limiter, settings.limits(), catalog, recorder))
+                .register(new PrincipalLimitRing(limiter, settings.limits(), holds, recorder))
                 .register(new Decisions.Fields())
                 .register(waitingRoom)
                 .register(new HealthResource(new Readiness(lag, settings.readyLagThreshold(), door)))
@@ -195,10 +197,9 @@ public final class Ingress implements AutoCloseable {
                 .register(new PagesResource())
                 .register(new EventsResource(catalog, seatMap))
                 .register(new AdminEventsResource(publisher, settings.topics(), catalog, body))
-                .register(new HoldsResource(catalog, publisher, settings.topics(), idempotent, body,
-                        settings.maxSeatsPerHold(), metrics, clock))
-                .register(new CheckoutResource(seatMap, checkouts, publisher, settings.topics(), idempotent, body, metrics,
-                        clock))
+                .register(new HoldsResource(holds, publisher, settings.topics(), idempotent, metrics, clock))
+                .register(new CheckoutResource(seatMap, checkouts, results, publisher, settings.topics(), idempotent, body,
+                        metrics, clock))
                 .register(new ResultsResource(results, ids, clock))
                 .register(new LoginResource(accounts, hasher, tokens, new Decisions(limiter, recorder),
                         settings.limits().loginAccount(), body))

@@ -46,8 +46,9 @@ class HoldRouteTest {
         assertThat(response.body()).contains("\"status\":\"pending\"");
         assertThat(response.headers().firstValue("Location")).contains("/v1/results/" + correlationId);
         assertThat(response.headers().firstValue("Retry-After")).contains("1");
-        assertThat(response.headers().firstValue("X-RateLimit-Remaining")).contains("9");
-        assertThat(response.headers().firstValue("RateLimit")).contains("\"buyer-holds\";r=9;t=6");
+        // two seats of the buyer's ten: eight left, full again in 2 x 6 s
+        assertThat(response.headers().firstValue("X-RateLimit-Remaining")).contains("8");
+        assertThat(response.headers().firstValue("RateLimit")).contains("\"buyer-holds\";r=8;t=12");
         assertThat(response.headers().firstValue("RateLimit-Policy")).contains("\"buyer-holds\";q=10;w=60");
         List<ConsumerRecord<String, byte[]>> published = new ArrayList<>();
         try (KafkaConsumer<String, byte[]> consumer = consumer()) {

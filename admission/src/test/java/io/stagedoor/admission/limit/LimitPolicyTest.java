@@ -55,8 +55,21 @@ class LimitPolicyTest {
     @Test
     void refusesTwoLimitsWithOneName() {
         Limits d = Limits.defaults();
-        assertThatThrownBy(() -> new Limits(d.buyerHolds(), d.buyerHolds(), d.scannerKey(), d.loginAddress(),
-                d.loginAccount())).hasMessage(AdmissionMessages.duplicateLimitName("buyer-holds"));
+        assertThatThrownBy(() -> new Limits(d.buyerHolds(), d.buyerCheckouts(), d.buyerHolds(), d.scannerKey(),
+                d.loginAddress(), d.loginAccount())).hasMessage(AdmissionMessages.duplicateLimitName("buyer-holds"));
+    }
+
+    @Test
+    void withReplacesTheLimitOfTheSameNameAndRefusesAnUnknownOne() {
+        LimitPolicy faster = LimitPolicy.of("buyer-checkouts", 5, 1, Duration.ofSeconds(1), WhenUnavailable.FAIL_OPEN);
+
+        Limits changed = Limits.defaults().with(faster);
+
+        assertThat(changed.buyerCheckouts()).isEqualTo(faster);
+        assertThat(changed.buyerHolds()).isEqualTo(Limits.defaults().buyerHolds());
+        assertThatThrownBy(() -> Limits.defaults().with(LimitPolicy.of("nobody", 1, 1, Duration.ofSeconds(1),
+                WhenUnavailable.FAIL_OPEN)))
+                .hasMessage(AdmissionMessages.unknownLimit("nobody"));
     }
 
     @Test

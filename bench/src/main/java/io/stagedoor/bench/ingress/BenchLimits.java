@@ -34,7 +34,7 @@ final class BenchLimits {
 
     static Limits limits() {
         Limits defaults = Limits.defaults();
-        return new Limits(BUYER, ORGANIZER, defaults.scannerKey(), defaults.loginAddress(), defaults.loginAccount());
+        return defaults.with(BUYER).with(ORGANIZER);
     }
 
     /**

@@ -56,8 +56,9 @@ final class Catalog {
                         (s, v) -> s.ingress.adminKey(v)),
                 new Setting("ingress.token-secret", "HMAC secret of tokens, ids and passes (>= 32 bytes)",
                         INGRESS.tokenSecret(), (s, v) -> s.ingress.tokenSecret(v)),
-                limit("limits.buyer-holds", "holds per buyer", LIMITS.buyerHolds().name()),
-                limit("limits.organizer-holds", "holds per organizer", LIMITS.organizerHolds().name()),
+                limit("limits.buyer-holds", "seats per buyer, one token per seat held", LIMITS.buyerHolds().name()),
+                limit("limits.buyer-checkouts", "checkouts per buyer", LIMITS.buyerCheckouts().name()),
+                limit("limits.organizer-holds", "holds per organizer, one token per hold", LIMITS.organizerHolds().name()),
                 limit("limits.scanner-key", "scans per API key", LIMITS.scannerKey().name()),
                 limit("limits.login-address", "logins per source address", LIMITS.loginAddress().name()),
                 limit("limits.login-account", "logins per account", LIMITS.loginAccount().name()),
@@ -105,13 +106,7 @@ final class Catalog {
     }
 
     private static Limits replace(Limits limits, String name, String spec) {
-        var changed = LimitSpec.read(policy(limits, name), spec);
-        return new Limits(
-                name.equals(limits.buyerHolds().name()) ? changed : limits.buyerHolds(),
-                name.equals(limits.organizerHolds().name()) ? changed : limits.organizerHolds(),
-                name.equals(limits.scannerKey().name()) ? changed : limits.scannerKey(),
-                name.equals(limits.loginAddress().name()) ? changed : limits.loginAddress(),
-                name.equals(limits.loginAccount().name()) ? changed : limits.loginAccount());
+        return limits.with(LimitSpec.read(policy(limits, name), spec));
     }
 
     private static String str(Object value) {

@@ -15,6 +15,9 @@ import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.publish.Publisher;
+import io.stagedoor.ingress.results.ResultsView;
+import io.stagedoor.ingress.rings.Limited;
+import io.stagedoor.ingress.rings.LimitedRoute;
 import io.stagedoor.topics.CheckoutRequested;
 import io.stagedoor.topics.TopicNames;
 import jakarta.ws.rs.Consumes;
@@ -29,12 +32,19 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.io.InputStream;
 import java.time.Clock;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
- * {@code POST /v1/holds/{holdId}/checkout}: pay for a hold. Guarded by the checkout bound: a permit is taken
- * without waiting and held until the checkout's result arrives; the one past the bound gets 503 with
- * {@code Retry-After: 2} in about a millisecond, and the checkouts inside are not slowed.
+ * {@code POST /v1/holds/{holdId}/checkout}: pay for a hold. The principal ring has charged the buyer's checkout
+ * limit. Guarded by the checkout bound: a permit is taken without waiting and held until the checkout's result
+ * arrives; the one past the bound gets 503 with {@code Retry-After: 2} in about a millisecond, and the checkouts
+ * inside are not slowed. A replay of an {@code Idempotency-Key} whose result this instance already has is answered
+ * with the first copy's id, takes no permit and publishes nothing (the inventory answers a second copy with silence,
+ * so its permit would stay out until the timeout, and its hold may be sold by now); one still outstanding shares the
+ * first copy's permit. The key's fingerprint is written only
+ * once the hold was found and a permit taken, so a checkout refused here leaves its key free for the retry.
  */
 @Path("/v1/holds/{holdId}/checkout")
 public final class CheckoutResource {
@@ -46,6 +56,7 @@ public final class CheckoutResource {
 
     private final SeatMap seatMap;
     private final CheckoutPermits permits;
+    private final ResultsView results;
     private final Publisher publisher;
     private final TopicNames topics;
     private final IdempotentRequests ids;
@@ -53,10 +64,11 @@ public final class CheckoutResource {
     private final IngressMetrics metrics;
     private final Clock clock;
 
-    public CheckoutResource(SeatMap seatMap, CheckoutPermits permits, Publisher publisher, TopicNames topics,
-                            IdempotentRequests ids, JsonBody body, IngressMetrics metrics, Clock clock) {
+    public CheckoutResource(SeatMap seatMap, CheckoutPermits permits, ResultsView results, Publisher publisher,
+                            TopicNames topics, IdempotentRequests ids, JsonBody body, IngressMetrics metrics, Clock clock) {
         this.seatMap = seatMap;
         this.permits = permits;
+        this.results = results;
         this.publisher = publisher;
         this.topics = topics;
         this.ids = ids;
@@ -69,6 +81,7 @@ public final class CheckoutResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     @Authenticated(Role.BUYER)
+    @Limited(LimitedRoute.CHECKOUT)
     public CompletionStage<Response> checkout(@PathParam("holdId") String holdId, InputStream json,
                                               @HeaderParam(IdempotentRequests.HEADER) String idempotencyKey,
                                               @Context SecurityContext security) {
@@ -77,19 +90,32 @@ public final class CheckoutResource {
         if (checkout.paymentToken() == null || checkout.paymentToken().isBlank()) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.paymentTokenMissing());
         }
-        String correlationId = ids.correlationId(buyer.id(), idempotencyKey,
-                new IdempotentRequests.CheckoutContent("checkout", holdId, checkout.paymentToken()));
+        IdempotentRequests.CheckoutContent content = new IdempotentRequests.CheckoutContent("checkout", holdId,
+                checkout.paymentToken());
+        Optional<String> decided = ids.derivedId(buyer.id(), idempotencyKey).filter(id -> results.find(id).isPresent());
+        if (decided.isPresent()) {
+            // a replay of a checkout already decided: its hold may be sold or released by now, so it is not looked up
+            ids.correlationId(buyer.id(), idempotencyKey, content);
+            return CompletableFuture.completedFuture(Accepted.pending(decided.get()));
+        }
         return seatMap.awaitLiveHold(holdId, HOLD_CATCH_UP).thenCompose(eventId -> eventId
-                .map(event -> checkout(buyer, holdId, event, checkout, correlationId))
+                .map(event -> checkout(buyer, holdId, event, content, idempotencyKey))
                 .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, IngressMessages.unknownHold(holdId))));
     }
 
-    private CompletionStage<Response> checkout(Caller buyer, String holdId, String eventId, CheckoutBody checkout,
-                                               String correlationId) {
+    private CompletionStage<Response> checkout(Caller buyer, String holdId, String eventId,
+                                               IdempotentRequests.CheckoutContent content, String idempotencyKey) {
         Permit permit = permits.tryAcquire().orElseThrow(this::full);
+        String correlationId;
+        try {
+            correlationId = ids.correlationId(buyer.id(), idempotencyKey, content);
+        } catch (RuntimeException refused) {
+            permit.release();
+            throw refused;
+        }
         permits.holdUntilResult(correlationId, permit);
         CheckoutRequested request = new CheckoutRequested(correlationId, eventId, holdId, buyer.id(),
-                checkout.paymentToken(), clock.instant());
+                content.paymentToken(), clock.instant());
         return Accepted.whenRecorded(publisher.publish(topics.checkouts(), eventId, correlationId, request),
                 correlationId, "checkout", metrics, () -> permits.release(correlationId));
     }

@@ -131,4 +131,9 @@ public final class IngressMessages {
     public static String preferWait(String value) {
         return "'Prefer: wait=" + value + "' must be a whole number of seconds from 0 to 30.";
     }
+
+    public static String neverWithinLimit(long cost, String limit, long capacity) {
+        return "This request needs " + cost + " tokens of the limit '" + limit + "', which never holds more than "
+                + capacity + "; ask for fewer.";
+    }
 }

@@ -15,7 +15,10 @@ import io.stagedoor.topics.json.Json;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.HexFormat;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,7 +26,8 @@ import java.util.concurrent.TimeUnit;
  * derived from the principal and the key ({@link CorrelationIds#issueIdempotent}), so a retry on any instance, even
  * while Redis is down, carries the id the workers already saw and changes nothing. The fingerprint of the first
  * request's content is remembered for a day (in Redis, else in this instance) so the same key with a different
- * body is refused with 422 instead of silently answering for the first body.
+ * body is refused with 422 instead of silently answering for the first body. Routes ask for the id only after
+ * their own validation and limits passed, so a refused request never claims a key.
  */
 public final class IdempotentRequests implements AutoCloseable {
 
@@ -72,16 +76,43 @@ public final class IdempotentRequests implements AutoCloseable {
         if (key == null) {
             return ids.issue(principal);
         }
-        if (key.isEmpty() || key.length() > 255 || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
-            throw ProblemException.of(ProblemType.BAD_REQUEST, IngressMessages.badIdempotencyKey());
-        }
-        String slot = "sd:{idem:" + principal + "}:" + key;
+        checkShape(key);
+        String slot = slot(principal, key);
         String fingerprint = fingerprint(content);
         String first = remember(slot, fingerprint);
         if (!first.equals(fingerprint)) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.idempotencyKeyReused(key));
         }
         return ids.issueIdempotent(principal, key);
+    }
+
+    /**
+     * The Redis key of {@code principal}'s {@code key}. The principal is base64url-encoded, so it holds no brace or
+     * colon: principal "a" with key "b}:c" and principal "a}:b" with key "c" would otherwise share one key. The
+     * encoded principal is the hash tag, so one buyer's keys share a Redis Cluster slot.
+     */
+    static String slot(String principal, String key) {
+        return "sd:{idem:" + Base64.getUrlEncoder().withoutPadding().encodeToString(
+                principal.getBytes(StandardCharsets.UTF_8)) + "}:" + key;
+    }
+
+    /**
+     * The id a request with {@code key} would get, without remembering anything: empty without a key.
+     *
+     * @throws ProblemException 400 for a malformed key
+     */
+    public Optional<String> derivedId(String principal, String key) {
+        if (key == null) {
+            return Optional.empty();
+        }
+        checkShape(key);
+        return Optional.of(ids.issueIdempotent(principal, key));
+    }
+
+    private static void checkShape(String key) {
+        if (key.isEmpty() || key.length() > 255 || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
+            throw ProblemException.of(ProblemType.BAD_REQUEST, IngressMessages.badIdempotencyKey());
+        }
     }
 
     /** The fingerprint stored first under {@code slot}: this one if it is the first. */

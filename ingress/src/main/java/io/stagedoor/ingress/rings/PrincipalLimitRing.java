@@ -5,32 +5,37 @@ import io.stagedoor.admission.Limiter;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.auth.Caller;
-import io.stagedoor.ingress.events.EventCatalog;
+import io.stagedoor.ingress.holds.HoldRequest;
+import io.stagedoor.ingress.holds.HoldRequests;
+import io.stagedoor.ingress.http.IngressMessages;
+import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.http.ProblemType;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The principal ring: after authentication, the limits keyed on who is calling. A hold takes one token from the
- * buyer's bucket and one from the event organizer's aggregate, all or nothing (a refusal by one consumes nothing
- * from the other); a scan takes one from the API key's bucket. A refused request is answered 429 here and never
- * reaches the resource, so it is never published.
+ * The principal ring: after authentication, the limits keyed on who is calling. A hold takes one token per seat
+ * from the buyer's bucket and one from the event organizer's aggregate, all or nothing (a refusal by one consumes
+ * nothing from the other); the hold is read and validated first ({@link HoldRequests}), so the charge is what it
+ * asks for. A checkout takes one token from the buyer's checkout bucket, a scan one from the API key's bucket. A
+ * refused request is answered 429 here and never reaches the resource, so it is never published; a hold of more
+ * seats than the buyer's bucket can ever hold is answered 422, since no wait would help.
  */
 public final class PrincipalLimitRing implements DynamicFeature {
 
     private final Decisions decisions;
     private final Limits limits;
-    private final EventCatalog catalog;
+    private final HoldRequests holds;
 
-    public PrincipalLimitRing(Limiter limiter, Limits limits, EventCatalog catalog, Decisions.Recorder recorder) {
+    public PrincipalLimitRing(Limiter limiter, Limits limits, HoldRequests holds, Decisions.Recorder recorder) {
         this.decisions = new Decisions(limiter, recorder);
         this.limits = limits;
-        this.catalog = catalog;
+        this.holds = holds;
     }
 
     @Override
@@ -52,20 +57,28 @@ public final class PrincipalLimitRing implements DynamicFeature {
         @Override
         public void filter(ContainerRequestContext request) {
             Caller caller = (Caller) request.getSecurityContext().getUserPrincipal();
-            Decision decision = decisions.decide(checks(caller, request), route);
+            List<LimitCheck> checks = checks(caller, request);
+            Decision decision = decisions.decide(checks, route);
+            if (decision.impossible()) {
+                LimitCheck refusing = checks.stream().filter(check -> check.policy().equals(decision.refusedBy()))
+                        .findFirst().orElseThrow();
+                throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.neverWithinLimit(
+                        refusing.cost(), refusing.policy().name(), refusing.policy().capacity()));
+            }
             decisions.answer(request, decision);
         }
 
         private List<LimitCheck> checks(Caller caller, ContainerRequestContext request) {
-            List<LimitCheck> checks = new ArrayList<>();
-            if (route == LimitedRoute.SCANS) {
-                checks.add(LimitCheck.of(limits.scannerKey(), caller.id()));
-                return checks;
-            }
-            checks.add(LimitCheck.of(limits.buyerHolds(), caller.id()));
-            String eventId = request.getUriInfo().getPathParameters().getFirst("eventId");
-            catalog.find(eventId).ifPresent(event -> checks.add(LimitCheck.of(limits.organizerHolds(), event.organizerId())));
-            return checks;
+            return switch (route) {
+                case SCANS -> List.of(LimitCheck.of(limits.scannerKey(), caller.id()));
+                case CHECKOUT -> List.of(LimitCheck.of(limits.buyerCheckouts(), caller.id()));
+                case HOLDS -> {
+                    HoldRequest hold = holds.of(request);
+                    yield List.of(new LimitCheck(limits.buyerHolds(), caller.id(), hold.seats().size()),
+                            LimitCheck.of(limits.organizerHolds(), hold.event().organizerId()));
+                }
+                case LOGIN -> throw new IllegalStateException("the address ring decides logins");
+            };
         }
     }
 }

@@ -5,6 +5,7 @@ import io.stagedoor.ingress.auth.ApiKeys;
 import io.stagedoor.ingress.auth.AuthenticationRing;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.events.EventCatalog;
+import io.stagedoor.ingress.holds.HoldRequests;
 import io.stagedoor.ingress.holds.HoldsResource;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.http.HttpJson;
@@ -72,8 +73,8 @@ final class RoomServer implements AutoCloseable {
                 .register(new ProblemMappers.Unexpected())
                 .register(new AuthenticationRing(TOKENS, ApiKeys.load(null), ADMIN_KEY))
                 .register(feature)
-                .register(new HoldsResource(catalog, publisher, topics, idempotent,
-                        new JsonBody(HttpJson.mapper(), 16 * 1024), 8, new IngressMetrics(registry), Clock.systemUTC()))
+                .register(new HoldsResource(new HoldRequests(catalog, new JsonBody(HttpJson.mapper(), 16 * 1024), 8),
+                        publisher, topics, idempotent, new IngressMetrics(registry), Clock.systemUTC()))
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true)
                 .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true);
         this.server = GrizzlyHttpServerFactory.createHttpServer(URI.create("http://127.0.0.1:0/"), config, true);

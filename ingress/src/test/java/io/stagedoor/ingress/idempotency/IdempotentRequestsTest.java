@@ -1,0 +1,42 @@
+package io.stagedoor.ingress.idempotency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stagedoor.topics.ids.CorrelationIds;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import org.junit.jupiter.api.Test;
+
+class IdempotentRequestsTest {
+
+    private static final byte[] SECRET = "idempotency-test-secret-of-32-bytes!".getBytes(StandardCharsets.UTF_8);
+
+    // A key may hold any visible ASCII, braces and colons too; a principal chosen to end where another's key
+    // begins must not reach that principal's fingerprint.
+    @Test
+    void aPrincipalEndingInAnotherPrincipalsKeyNeverSharesItsSlot() {
+        assertThat(IdempotentRequests.slot("a", "b}:c")).isNotEqualTo(IdempotentRequests.slot("a}:b", "c"));
+    }
+
+    @Test
+    void aKeyChosenToCollideWithAnotherBuyersKeyIsNotRefusedAsReused() {
+        try (IdempotentRequests requests = IdempotentRequests.open(new CorrelationIds(SECRET, Clock.systemUTC()), null)) {
+            String first = requests.correlationId("a", "b}:c", new IdempotentRequests.HoldContent("holds", "e", java.util.List.of("S-1")));
+
+            String second = requests.correlationId("a}:b", "c", new IdempotentRequests.HoldContent("holds", "e", java.util.List.of("S-2")));
+
+            assertThat(second).isNotEqualTo(first);
+        }
+    }
+
+    @Test
+    void oneBuyersKeysShareOneClusterSlot() {
+        String one = IdempotentRequests.slot("buyer-1", "order-1");
+        String two = IdempotentRequests.slot("buyer-1", "order-2");
+        assertThat(hashTag(one)).isEqualTo(hashTag(two)).doesNotContain("}", ":");
+    }
+
+    private static String hashTag(String key) {
+        return key.substring(key.indexOf("{idem:") + 6, key.indexOf('}'));
+    }
+}
