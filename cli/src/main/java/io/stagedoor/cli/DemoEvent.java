@@ -9,7 +9,9 @@ import java.util.List;
 
 /**
  * The event {@code up} loads: "Stagedoor Live", organizer {@code org-stagedoor}, 1,000 seats in rows A to T of 50
- * seats each, ids {@code A-1} to {@code T-50}, 45.00 each. Its waiting room is off unless asked for.
+ * seats each, ids {@code A-1} to {@code T-50}, 45.00 each. Its waiting room is off unless asked for; how many seats
+ * one buyer may hold and buy of it is the caller's ({@link EventDefinition#DEFAULT_MAX_SEATS_PER_BUYER} unless
+ * told).
  */
 public final class DemoEvent {
 
@@ -22,12 +24,13 @@ public final class DemoEvent {
     private DemoEvent() {
     }
 
-    /** The demo event, its room on or off, on sale from {@code onSaleAt}. */
-    public static EventDefinition definition(boolean waitingRoom, Instant onSaleAt) {
+    /** The demo event, its room on or off, on sale from {@code onSaleAt}, {@code maxSeatsPerBuyer} seats a buyer. */
+    public static EventDefinition definition(boolean waitingRoom, Instant onSaleAt, int maxSeatsPerBuyer) {
         WaitingRoomSettings room = waitingRoom
                 ? new WaitingRoomSettings(true, WaitingRoomSettings.DEFAULT_ENTRY_RATE, onSaleAt, Duration.ofMinutes(15))
                 : WaitingRoomSettings.disabled();
-        return new EventDefinition(EVENT_ID, "Stagedoor Live", ORGANIZER_ID, onSaleAt, seats(), PRICE_CENTS, room);
+        return new EventDefinition(EVENT_ID, "Stagedoor Live", ORGANIZER_ID, onSaleAt, seats(), PRICE_CENTS, room,
+                maxSeatsPerBuyer);
     }
 
     /** {@code A-1} … {@code T-50}. */

@@ -17,7 +17,9 @@ import picocli.CommandLine.Parameters;
 final class EventsCommand {
 
     @Command(name = "put", mixinStandardHelpOptions = true,
-            description = "Write an event definition (JSON, as PUT /v1/admin/events/{id} takes) to the events topic.")
+            description = {"Write an event definition (JSON, as PUT /v1/admin/events/{id} takes) to the events topic.",
+                    "Its maxSeatsPerBuyer caps the seats one buyer may hold and buy of the event; absent, it is "
+                            + EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER + "."})
     static final class Put implements Callable<Integer> {
 
         @Parameters(index = "0", description = "The JSON file of the event.")
@@ -39,7 +41,8 @@ final class EventsCommand {
                 return 2;
             }
             Pipeline.publishEvent(kafka, new TopicNames(namespace), event);
-            System.out.println("event " + event.eventId() + " written (" + event.seats().size() + " seats)");
+            System.out.println("event " + event.eventId() + " written (" + event.seats().size() + " seats, at most "
+                    + event.maxSeatsPerBuyer() + " a buyer)");
             return 0;
         }
     }

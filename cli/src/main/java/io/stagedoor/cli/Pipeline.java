@@ -40,9 +40,16 @@ public final class Pipeline implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
 
-    /** Where and how to run. */
+    /** Where and how to run; {@code waitingRoom} and {@code maxSeatsPerBuyer} shape the demo event. */
     public record Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
-                          int partitions, boolean waitingRoom, TopicNames topics) {
+                          int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer) {
+
+        /** Options whose demo event lets each buyer hold and buy the default number of seats. */
+        public Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
+                       int partitions, boolean waitingRoom, TopicNames topics) {
+            this(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
+                    EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER);
+        }
 
         /** The defaults of {@code up}: ./data, port 8080, embedded servers on 9092 and 6379 when free. */
         public static Options defaults() {
@@ -111,7 +118,8 @@ public final class Pipeline implements AutoCloseable {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrap))) {
             TopicCreator.ensure(admin, options.topics(), topicSettings, 30_000);
         }
-        publishEvent(kafkaBootstrap, options.topics(), DemoEvent.definition(options.waitingRoom(), java.time.Instant.now()));
+        publishEvent(kafkaBootstrap, options.topics(),
+                DemoEvent.definition(options.waitingRoom(), java.time.Instant.now(), options.maxSeatsPerBuyer()));
         WorkerSettings workerSettings = config.workers()
                 .withKafka(kafkaBootstrap)
                 .withNamespace(options.topics().namespace())

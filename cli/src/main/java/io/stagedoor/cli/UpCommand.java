@@ -1,5 +1,6 @@
 package io.stagedoor.cli;
 
+import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -35,6 +36,10 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--waiting-room", description = "Turn the demo event's waiting room on.")
     boolean waitingRoom;
 
+    @Option(names = "--max-seats-per-buyer",
+            description = "Seats one buyer may hold and buy of the demo event (default ${DEFAULT-VALUE}).")
+    int maxSeatsPerBuyer = EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER;
+
     @picocli.CommandLine.Mixin
     io.stagedoor.cli.config.ConfigOptions config;
 
@@ -43,7 +48,7 @@ final class UpCommand implements Callable<Integer> {
         io.stagedoor.cli.config.StagedoorConfig effective = config.load();
         int httpPort = port != null ? port : effective.ingress(kafka == null ? "embedded" : kafka).build().port();
         Pipeline.Options options = new Pipeline.Options(dataDir, httpPort, kafka, redis, kafkaPort, redisPort, partitions,
-                waitingRoom, TopicNames.defaults());
+                waitingRoom, TopicNames.defaults(), maxSeatsPerBuyer);
         Pipeline pipeline = Pipeline.start(options, effective);
         System.out.printf("""
 

@@ -9,6 +9,7 @@ import { minutesSeconds } from '../format.js';
 export const REASONS = {
   'seat-unavailable': 'Someone else got at least one of those seats first. Pick others.',
   'unknown-seat': 'One of those seats is not on this map.',
+  'buyer-seat-limit': 'You already hold or have bought as many seats of this event as one buyer may. Held seats stop counting once their hold expires.',
   'hold-not-found': 'That hold no longer exists. Pick your seats again.',
   'hold-expired': 'Your hold expired before the payment. Pick your seats again.',
   'hold-not-payable': 'That hold is already being paid for or was sold.',

@@ -14,9 +14,17 @@ import java.util.Objects;
  * @param seats       every seat id of the seat map, in display order
  * @param priceCents  the price of one seat
  * @param waitingRoom how buyers enter
+ * @param maxSeatsPerBuyer the most seats one buyer may hold and buy of this event together (held seats stop counting
+ *                    when their hold expires, sold ones never do); the inventory refuses a hold past it with
+ *                    {@link Reasons#BUYER_SEAT_LIMIT}. Default {@value #DEFAULT_MAX_SEATS_PER_BUYER}, also for a
+ *                    record written before the field existed
  */
 public record EventDefinition(String eventId, String name, String organizerId, Instant onSaleAt,
-                              List<String> seats, long priceCents, WaitingRoomSettings waitingRoom) implements Versioned {
+                              List<String> seats, long priceCents, WaitingRoomSettings waitingRoom,
+                              Integer maxSeatsPerBuyer) implements Versioned {
+
+    /** Seats one buyer may hold and buy of an event whose definition does not say. */
+    public static final int DEFAULT_MAX_SEATS_PER_BUYER = 8;
 
     public EventDefinition {
         Objects.requireNonNull(eventId, "eventId");
@@ -34,6 +42,23 @@ public record EventDefinition(String eventId, String name, String organizerId, I
         if (priceCents < 0) {
             throw new IllegalArgumentException("priceCents must not be negative, was " + priceCents);
         }
+        if (maxSeatsPerBuyer == null) {
+            maxSeatsPerBuyer = DEFAULT_MAX_SEATS_PER_BUYER;
+        }
+        if (maxSeatsPerBuyer < 1) {
+            throw new IllegalArgumentException("maxSeatsPerBuyer must be at least 1, was " + maxSeatsPerBuyer);
+        }
+    }
+
+    /** An event whose buyers may each hold and buy {@value #DEFAULT_MAX_SEATS_PER_BUYER} seats. */
+    public EventDefinition(String eventId, String name, String organizerId, Instant onSaleAt, List<String> seats,
+                           long priceCents, WaitingRoomSettings waitingRoom) {
+        this(eventId, name, organizerId, onSaleAt, seats, priceCents, waitingRoom, null);
+    }
+
+    /** This definition with another cap on the seats one buyer may hold and buy. */
+    public EventDefinition withMaxSeatsPerBuyer(int max) {
+        return new EventDefinition(eventId, name, organizerId, onSaleAt, seats, priceCents, waitingRoom, max);
     }
 
     /** Whether the seat map has this seat. */

@@ -6,6 +6,8 @@ public final class Reasons {
     public static final String SEAT_UNAVAILABLE = "seat-unavailable";
     public static final String UNKNOWN_EVENT = "unknown-event";
     public static final String UNKNOWN_SEAT = "unknown-seat";
+    /** The hold would give its buyer more seats of the event, held and bought together, than the event allows. */
+    public static final String BUYER_SEAT_LIMIT = "buyer-seat-limit";
     public static final String HOLD_NOT_FOUND = "hold-not-found";
     public static final String HOLD_EXPIRED = "hold-expired";
     public static final String HOLD_NOT_PAYABLE = "hold-not-payable";

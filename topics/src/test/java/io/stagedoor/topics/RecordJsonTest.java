@@ -66,6 +66,24 @@ class RecordJsonTest {
     }
 
     @Test
+    void anEventDefinitionWrittenBeforeTheSeatCapExistedAllowsEightSeatsPerBuyer() {
+        String older = "{\"v\":1,\"eventId\":\"e1\",\"name\":\"Old\",\"organizerId\":\"org-1\","
+                + "\"onSaleAt\":\"2026-11-30T19:00:00Z\",\"seats\":[\"A-1\"],\"priceCents\":5000}";
+        EventDefinition read = Json.read(older.getBytes(StandardCharsets.UTF_8), EventDefinition.class);
+        assertThat(read.maxSeatsPerBuyer()).isEqualTo(EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER).isEqualTo(8);
+    }
+
+    @Test
+    void anEventDefinitionKeepsItsSeatCapAndRefusesOneBelowOne() {
+        EventDefinition event = new EventDefinition("e1", null, "org-1", null, List.of("A-1"), 5000, null)
+                .withMaxSeatsPerBuyer(2);
+        assertThat(new String(Json.write(event), StandardCharsets.UTF_8)).contains("\"maxSeatsPerBuyer\":2");
+        assertThat(Json.read(Json.write(event), EventDefinition.class)).isEqualTo(event);
+        assertThatThrownBy(() -> event.withMaxSeatsPerBuyer(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("maxSeatsPerBuyer");
+    }
+
+    @Test
     void anUnreadableRecordIsASerializationException() {
         byte[] garbage = "{not json".getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> JsonSerde.of(Result.class).deserialize("results", garbage))

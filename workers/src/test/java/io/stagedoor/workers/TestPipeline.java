@@ -56,6 +56,7 @@ final class TestPipeline implements AutoCloseable {
     final Map<String, List<Result>> results = new ConcurrentHashMap<>();
     final List<SeatChange> seatChanges = new CopyOnWriteArrayList<>();
     private final KafkaProducer<String, byte[]> producer;
+    private final List<KafkaProducer<String, byte[]>> otherProducers = new CopyOnWriteArrayList<>();
     private final Thread reader;
     private volatile boolean open = true;
 
@@ -64,8 +65,7 @@ final class TestPipeline implements AutoCloseable {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
             TopicCreator.ensure(admin, names, TopicSettings.defaults().withPartitions(PARTITIONS), 30_000);
         }
-        producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer());
+        producer = newProducer();
         reader = Thread.ofPlatform().daemon().name("results-reader").start(this::read);
     }
 
@@ -92,8 +92,30 @@ final class TestPipeline implements AutoCloseable {
     }
 
     String hold(String eventId, String buyer, List<String> seats) {
+        return hold(producer, eventId, buyer, seats);
+    }
+
+    /**
+     * Another producer of hold requests on these topics, standing in for a second ingress instance: its holds reach
+     * the inventory on their own connection, interleaved with the first's. Closed with the pipeline.
+     */
+    HoldSender otherIngress() {
+        KafkaProducer<String, byte[]> other = newProducer();
+        otherProducers.add(other);
+        return (eventId, buyer, seats) -> hold(other, eventId, buyer, seats);
+    }
+
+    /** Writes hold requests as one ingress instance does. */
+    interface HoldSender {
+
+        /** Writes a hold request; returns its correlation id. */
+        String hold(String eventId, String buyer, List<String> seats);
+    }
+
+    private String hold(KafkaProducer<String, byte[]> through, String eventId, String buyer, List<String> seats) {
         String id = UUID.randomUUID().toString();
-        send(names.holds(), eventId, Json.write(new HoldRequested(id, eventId, buyer, seats, Instant.now())), id);
+        send(through, names.holds(), eventId, Json.write(new HoldRequested(id, eventId, buyer, seats, Instant.now())),
+                id);
         return id;
     }
 
@@ -129,13 +151,23 @@ final class TestPipeline implements AutoCloseable {
         return results.get(correlationId).getFirst();
     }
 
+    private KafkaProducer<String, byte[]> newProducer() {
+        return new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
+                ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new ByteArraySerializer());
+    }
+
     private void send(String topic, String key, byte[] value, String correlationId) {
+        send(producer, topic, key, value, correlationId);
+    }
+
+    private static void send(KafkaProducer<String, byte[]> through, String topic, String key, byte[] value,
+                             String correlationId) {
         ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, value);
         if (correlationId != null) {
             Headers.putCorrelationId(record.headers(), correlationId);
         }
         try {
-            producer.send(record).get();
+            through.send(record).get();
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
@@ -172,6 +204,7 @@ final class TestPipeline implements AutoCloseable {
     public void close() throws InterruptedException {
         open = false;
         reader.join(5_000);
+        otherProducers.forEach(KafkaProducer::close);
         producer.close();
     }
 }

@@ -69,6 +69,11 @@ public final class AuditMessages {
         return "seat " + seat + " held by " + holder + " was released by " + releaser;
     }
 
+    public static String overSeatCap(String buyer, String eventId, int seats, int cap, String holdId) {
+        return "buyer " + buyer + " held or bought " + seats + " seats of " + eventId + " once " + holdId
+                + " was granted, past the event's cap of " + cap;
+    }
+
     // payments
 
     public static String soldWithoutPayment(String holdId) {

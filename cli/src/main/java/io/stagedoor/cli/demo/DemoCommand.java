@@ -73,6 +73,10 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "Seed of every random choice (default 19).")
     long seed = DEFAULTS.seed();
 
+    @Option(names = "--max-seats-per-buyer",
+            description = "Seats one buyer may hold and buy of the event (default ${DEFAULT-VALUE}).")
+    int maxSeatsPerBuyer = DEFAULTS.maxSeatsPerBuyer();
+
     @Option(names = "--port", defaultValue = "8080", description = "Ingress port, or a free one when taken (default ${DEFAULT-VALUE}).")
     int port;
 
@@ -105,7 +109,7 @@ public final class DemoCommand implements Callable<Integer> {
         DemoReport report;
         try (AutoCloseable logs = verbose ? () -> { } : QuietLogs.quiet();
              Pipeline pipeline = Pipeline.start(new Pipeline.Options(data, port == 0 ? 0 : Ports.preferredOrFree(port),
-                     kafka, null, 9092, 6379, partitions, true, topics))) {
+                     kafka, null, 9092, 6379, partitions, true, topics, settings.maxSeatsPerBuyer()))) {
             out.printf("ingress on http://127.0.0.1:%d, kafka %s, redis %s%n", pipeline.port(),
                     pipeline.kafkaBootstrap(), pipeline.redisUri());
             OnSale sale = new OnSale(pipeline, topics, settings);
@@ -125,7 +129,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     DemoSettings settings() {
         return new DemoSettings(buyers, office, concurrency, entryRate, opensIn, declineShare, !noScript, outageAfter,
-                outageFor, phones, scans, rescanShare, DEFAULTS.resultWait(), seed);
+                outageFor, phones, scans, rescanShare, DEFAULTS.resultWait(), seed, maxSeatsPerBuyer);
     }
 
     private static void delete(Path dir) {

@@ -64,8 +64,8 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Ta
                 tally.retryAfterBroken.get());
         line(out, "  503 shed       %,d answers (%s); %,d requests got no answer", tally.overloaded.get(),
                 counts(service.shed(), "none counted"), tally.unanswered.get());
-        line(out, "  holds          %,d held (%,d seats), %,d rejected (seats taken)", tally.held.get(),
-                tally.seatsHeld.get(), tally.holdsRejected.get());
+        line(out, "  holds          %,d held (%,d seats), %,d rejected (%s)", tally.held.get(),
+                tally.seatsHeld.get(), tally.holdsRejected.total(), counts(tally.holdsRejected.byReason(), "none"));
         line(out, "  sales          %,d orders, %,d of %,d seats sold, %,d payments declined", tally.orders.get(),
                 tally.seatsSold.get(), seats, tally.declined.get());
         line(out, "  POST->result   holds p50 %s p99 %s (%,d); checkouts p50 %s p99 %s (%,d, payment included)",
@@ -78,6 +78,8 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Ta
                     script.allowance(), script.acceptedDuringOutage());
             line(out, "                 %,d seats held = %.1f%% of the house; a fair share is %.2f seats (%.2f%%)",
                     script.seatsHeld(), script.sharePercent(), script.fairSeats(), 100.0 / script.accounts());
+            line(out, "                 %,d holds rejected (%s); the event's cap is %d seats held or bought per buyer",
+                    script.holdsRejected(), counts(script.rejected(), "none"), settings.maxSeatsPerBuyer());
         }
         long othersCalls = tally.holdCalls.get() - office.holdCalls.get();
         long othersLimited = tally.holdCallsRateLimited.get() - office.holdsRateLimited.get();

@@ -1,5 +1,6 @@
 package io.stagedoor.cli.demo;
 
+import io.stagedoor.topics.EventDefinition;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -21,15 +22,18 @@ import java.util.Objects;
  * @param rescanShare   share of scanned tickets scanned a second time (default 0.1)
  * @param resultWait    the longest a client waits for one result (default 30 s)
  * @param seed          seed of every random choice (default 19)
+ * @param maxSeatsPerBuyer seats one buyer may hold and buy of the event (default
+ *                      {@value io.stagedoor.topics.EventDefinition#DEFAULT_MAX_SEATS_PER_BUYER})
  */
 public record DemoSettings(int buyers, int office, int concurrency, double entryRate, Duration opensIn,
                            double declineShare, boolean script, Duration outageAfter, Duration outageFor, int phones,
-                           int scans, double rescanShare, Duration resultWait, long seed) {
+                           int scans, double rescanShare, Duration resultWait, long seed, int maxSeatsPerBuyer) {
 
     public DemoSettings {
         positive("buyers", buyers);
         positive("concurrency", concurrency);
         positive("phones", phones);
+        positive("maxSeatsPerBuyer", maxSeatsPerBuyer);
         if (office < 0 || office > buyers) {
             throw new IllegalArgumentException("office must be between 0 and buyers (" + buyers + "), was " + office);
         }
@@ -49,7 +53,8 @@ public record DemoSettings(int buyers, int office, int concurrency, double entry
 
     public static DemoSettings defaults() {
         return new DemoSettings(2_000, 200, 400, 50, Duration.ofSeconds(3), 0.05, true, Duration.ofSeconds(15),
-                Duration.ofSeconds(10), 4, 300, 0.1, Duration.ofSeconds(30), 19);
+                Duration.ofSeconds(10), 4, 300, 0.1, Duration.ofSeconds(30), 19,
+                EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER);
     }
 
     /** Whether the run stops Redis for a while. */

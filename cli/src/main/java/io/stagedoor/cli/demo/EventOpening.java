@@ -17,7 +17,8 @@ import java.time.Instant;
 
 /**
  * Puts the demo event on sale: its definition with the waiting room on, at the demo's entry rate, opening
- * {@code opensIn} from now, written to the events topic; returns once the ingress serves that definition.
+ * {@code opensIn} from now, with the demo's seat cap per buyer, written to the events topic; returns once the
+ * ingress serves that definition.
  */
 final class EventOpening {
 
@@ -33,10 +34,10 @@ final class EventOpening {
     static Instant define(Pipeline pipeline, TopicNames topics, HttpClient http, URI base, DemoSettings settings)
             throws InterruptedException {
         Instant opensAt = Instant.now().plus(settings.opensIn()).plusSeconds(1);
-        EventDefinition standard = DemoEvent.definition(true, opensAt);
+        EventDefinition standard = DemoEvent.definition(true, opensAt, settings.maxSeatsPerBuyer());
         EventDefinition event = new EventDefinition(standard.eventId(), standard.name(), standard.organizerId(),
                 opensAt, standard.seats(), standard.priceCents(), new WaitingRoomSettings(true, settings.entryRate(),
-                opensAt, WaitingRoomSettings.DEFAULT_PASS_LIFETIME));
+                opensAt, WaitingRoomSettings.DEFAULT_PASS_LIFETIME), standard.maxSeatsPerBuyer());
         Pipeline.publishEvent(pipeline.kafkaBootstrap(), topics, event);
         awaitServed(http, base.resolve("/v1/events/" + event.eventId()), opensAt);
         return opensAt;

@@ -131,7 +131,7 @@ final class OnSale {
         long allowance = bucket.capacity() * (restarted ? 2 : 1)
                 + activeMillis * bucket.refillTokens() / bucket.refillPeriodMillis();
         return new ScriptShare(all, all - during, during, allowance, script.seatsHeld(), DemoEvent.seats().size(),
-                settings.buyers() + 1);
+                settings.buyers() + 1, script.rejected().byReason());
     }
 
     private String token(String buyer) {

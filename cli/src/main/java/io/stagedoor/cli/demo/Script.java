@@ -19,7 +19,8 @@ import java.util.function.Predicate;
  * A script that tries to hold every seat from one account: it queues like anyone (the room admits accounts, not
  * scripts), then asks for the seat map in blocks of the most seats a hold may carry, one block after another, as
  * fast as the service lets it, and never pays. Its client honours {@code Retry-After}, so the buyer limit sets its
- * pace. It stops when told.
+ * pace; once it holds the event's seat cap, the inventory rejects the rest with {@code buyer-seat-limit}. It stops
+ * when told.
  */
 final class Script {
 
@@ -37,6 +38,7 @@ final class Script {
     private final List<Instant> accepted = new CopyOnWriteArrayList<>();
     private final AtomicLong seatsHeld = new AtomicLong();
     private final AtomicLong holdsHeld = new AtomicLong();
+    private final Rejections rejected = new Rejections();
     private volatile boolean stopped;
     private volatile Instant started;
 
@@ -67,6 +69,8 @@ final class Script {
                     if (decided.result().status() == ResultStatus.HELD) {
                         holdsHeld.incrementAndGet();
                         seatsHeld.addAndGet(decided.result().seats().size());
+                    } else {
+                        rejected.add(decided.result().reason());
                     }
                 } else {
                     tally.withoutResult.incrementAndGet();
@@ -95,5 +99,10 @@ final class Script {
 
     long seatsHeld() {
         return seatsHeld.get();
+    }
+
+    /** Its holds the inventory rejected, by reason: once it holds its event's seat cap, {@code buyer-seat-limit}. */
+    Rejections rejected() {
+        return rejected;
     }
 }

@@ -1,5 +1,7 @@
 package io.stagedoor.cli.demo;
 
+import java.util.Map;
+
 /**
  * How much of the house the hoarding script got, against what the buyer limit allows it and what a fair share is.
  *
@@ -12,13 +14,24 @@ package io.stagedoor.cli.demo;
  * @param seatsHeld            seats its holds got
  * @param seats                seats in the house
  * @param accounts             accounts on sale (the crowd and the script)
+ * @param rejected             its holds the inventory rejected, by reason ({@code buyer-seat-limit} once it holds
+ *                             the event's seat cap)
  */
 record ScriptShare(long holdsAccepted, long acceptedWhileDecided, long acceptedDuringOutage, long allowance,
-                   long seatsHeld, int seats, int accounts) {
+                   long seatsHeld, int seats, int accounts, Map<String, Long> rejected) {
+
+    ScriptShare {
+        rejected = Map.copyOf(rejected);
+    }
 
     /** Whether the bucket held: no more holds accepted while Redis decided than it allows. */
     boolean withinBucket() {
         return acceptedWhileDecided <= allowance;
+    }
+
+    /** Its holds the inventory rejected, whatever the reason. */
+    long holdsRejected() {
+        return rejected.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** The script's share of the house, in percent. */

@@ -23,7 +23,6 @@ final class Tally implements CallListener {
     final AtomicLong checkoutsAccepted = new AtomicLong();
     final AtomicLong held = new AtomicLong();
     final AtomicLong seatsHeld = new AtomicLong();
-    final AtomicLong holdsRejected = new AtomicLong();
     final AtomicLong orders = new AtomicLong();
     final AtomicLong seatsSold = new AtomicLong();
     final AtomicLong declined = new AtomicLong();
@@ -38,6 +37,8 @@ final class Tally implements CallListener {
     final AtomicLong scansRepeated = new AtomicLong();
     final AtomicLong scansUnknown = new AtomicLong();
     final AtomicLong scansRefused = new AtomicLong();
+    /** The crowd's holds the inventory rejected, by reason ({@code seat-unavailable}, {@code buyer-seat-limit}). */
+    final Rejections holdsRejected = new Rejections();
     final LatencySamples holdLatency = new LatencySamples();
     final LatencySamples checkoutLatency = new LatencySamples();
     private final AtomicReference<Phase> phase = new AtomicReference<>(Phase.STARTING);

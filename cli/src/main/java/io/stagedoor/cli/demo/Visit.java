@@ -70,7 +70,7 @@ final class Visit {
                 tally.held.incrementAndGet();
                 tally.seatsHeld.addAndGet(held.seats().size());
             } else {
-                tally.holdsRejected.incrementAndGet();
+                tally.holdsRejected.add(held.reason());
             }
         });
         return result;

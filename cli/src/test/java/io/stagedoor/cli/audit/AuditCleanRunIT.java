@@ -101,6 +101,8 @@ class AuditCleanRunIT {
         assertThat(check(checks, "one-result-per-request").get("status").asText()).isEqualTo("PASSED");
         assertThat(check(checks, "one-result-per-request").get("details").get("answered").asLong()).isEqualTo(6);
         assertThat(check(checks, "seats-never-doubled").get("status").asText()).isEqualTo("PASSED");
+        assertThat(check(checks, "buyer-seats-within-cap").get("status").asText()).isEqualTo("PASSED");
+        assertThat(check(checks, "buyer-seats-within-cap").get("details").get("holdsJudged").asLong()).isEqualTo(3);
         assertThat(check(checks, "payments-match-sales").get("details").get("holdsSold").asLong()).isEqualTo(2);
         String html = Files.readString(dir.resolve("audit.html"));
         assertThat(html).contains("<svg", "PASSED: every check held", "one-result-per-request")

@@ -108,6 +108,30 @@ class AuditViolationsIT {
     }
 
     @Test
+    void aHoldThatTakesABuyerPastTheEventsSeatCapFailsBuyerSeatsWithinCap() {
+        // buyer-1 bought in the honest history: bought seats count for good, so 7 more make 9 of 8.
+        OnSaleHistory.Sale past = history.holdAndResult("buyer-1", List.of("D-1", "D-2", "D-3", "D-4", "D-5", "D-6",
+                "D-7"));
+
+        assertOnlyFailure(audit(), "buyer-seats-within-cap", OnSaleHistory.EVENT + "/buyer-1",
+                AuditMessages.overSeatCap("buyer-1", OnSaleHistory.EVENT, 9, 8, past.holdId()));
+    }
+
+    @Test
+    void seatsOfAnExpiredHoldStopCountingAgainstTheSeatCap() {
+        OnSaleHistory.Sale first = history.holdAndResult("buyer-9", List.of("E-1", "E-2", "E-3", "E-4", "E-5", "E-6",
+                "E-7", "E-8"));
+        history.expire(first);
+        history.holdAndResult("buyer-9", List.of("F-1", "F-2", "F-3", "F-4", "F-5", "F-6", "F-7", "F-8"));
+
+        AuditReport report = audit();
+
+        assertThat(report.passed()).isTrue();
+        assertThat(report.check("buyer-seats-within-cap").status()).isEqualTo(CheckStatus.PASSED);
+        assertThat(report.check("buyer-seats-within-cap").details()).containsEntry("mostSeatsOfOneBuyer", 8);
+    }
+
+    @Test
     void aSoldSeatWithNoApprovedPaymentFailsPaymentsMatchSales() {
         OnSaleHistory.Sale sale = history.holdAndResult("buyer-9", List.of("F-1"));
         CheckoutRequested checkout = history.checkout(sale);

@@ -2,6 +2,7 @@ package io.stagedoor.cli.audit;
 
 import io.stagedoor.topics.AdmissionRecord;
 import io.stagedoor.topics.CheckoutRequested;
+import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.PaymentRequested;
@@ -17,9 +18,9 @@ import java.util.List;
 
 /**
  * Writes the records a small, honest on-sale leaves behind, the way the ingress and the inventory write them:
- * holds with their results and seat changes, checkouts with approved payments, sales and confirmations, a
- * rejected hold, admission decisions within the buyer and organizer policies, and a waiting room admitting in
- * order at its rate. Each violation test adds one wrong record to it.
+ * the event's definition, holds with their results and seat changes, checkouts with approved payments, sales and
+ * confirmations, a rejected hold, admission decisions within the buyer and organizer policies, and a waiting room
+ * admitting in order at its rate. Each violation test adds one wrong record to it.
  */
 final class OnSaleHistory {
 
@@ -54,8 +55,12 @@ final class OnSaleHistory {
         return clock;
     }
 
-    /** Lays down the honest history: three buyers, two of whom pay, and a late buyer who finds a seat taken. */
+    /**
+     * Lays down the honest history: the event defined (each buyer may hold and buy 8 of its seats), three buyers, two
+     * of whom pay, and a late buyer who finds a seat taken.
+     */
     OnSaleHistory honest() {
+        define(EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER);
         Sale first = holdAndResult("buyer-1", List.of("A-1", "A-2"));
         Sale second = holdAndResult("buyer-2", List.of("B-1"));
         holdAndResult("buyer-3", List.of("C-1"));
@@ -69,6 +74,14 @@ final class OnSaleHistory {
         return this;
     }
 
+    /** The event's definition, as an operator writes it to the compacted events topic. */
+    void define(int maxSeatsPerBuyer) {
+        Instant at = next();
+        EventDefinition event = new EventDefinition(EVENT, "Audit night", ORGANIZER, start, List.of("A-1", "A-2",
+                "B-1", "C-1"), 4_500, null).withMaxSeatsPerBuyer(maxSeatsPerBuyer);
+        topics.send(topics.names().events(), EVENT, event, null, at);
+    }
+
     /** A hold request published, granted, its seats held and its result written. */
     Sale holdAndResult(String buyer, List<String> seats) {
         HoldRequested request = holdRequest(buyer, seats);
@@ -77,6 +90,11 @@ final class OnSaleHistory {
         seatChange(seats, SeatStatus.HELD, holdId, "held", decided);
         result(Result.held(request, holdId, decided.plus(Duration.ofMinutes(10)), decided));
         return new Sale(request, holdId);
+    }
+
+    /** A granted hold's seats made available again, as the inventory's expiry sweep does. */
+    void expire(Sale sale) {
+        seatChange(sale.request().seats(), SeatStatus.AVAILABLE, sale.holdId(), "expired", next());
     }
 
     /** A hold request published and nothing else: the inventory never answered. */

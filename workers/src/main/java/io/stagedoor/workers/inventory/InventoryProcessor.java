@@ -70,17 +70,18 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
         if (book.processed(processedKey) != null) {
             return;
         }
-        String reason = refusal(request, now);
+        List<String> seats = request.seats().stream().distinct().toList();
+        String reason = refusal(request, seats, now);
         if (reason != null) {
             metrics.rejected(reason);
             out.result(Result.rejected(request, reason, now));
             book.markProcessed(processedKey, reason, now);
             return;
         }
-        List<String> seats = request.seats().stream().distinct().toList();
         String holdId = InventoryIds.holdId(request.correlationId());
         Instant expiresAt = now.plus(holdTtl);
         book.claim(request.eventId(), seats, new SeatClaim(SeatStatus.HELD, holdId));
+        book.countBuyerSeats(request.eventId(), request.buyerId(), seats.size());
         book.save(new Hold(holdId, request.eventId(), request.buyerId(), seats, expiresAt, Hold.State.HELD, null));
         book.revisit(holdId, expiresAt);
         book.markProcessed(processedKey, "held", now);
@@ -89,16 +90,23 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
         out.result(Result.held(request, holdId, expiresAt, now));
     }
 
-    /** Why this hold cannot be granted, or null when every seat exists and is free. All or none. */
-    private String refusal(HoldRequested request, Instant now) {
+    /**
+     * Why this hold cannot be granted, or null when every seat exists and is free and the buyer stays within the
+     * event's seat cap. All or none. The cap is judged before the seats, so a buyer at the cap is told so whichever
+     * seats it asks for.
+     */
+    private String refusal(HoldRequested request, List<String> seats, Instant now) {
         EventCatalog.Known event = catalog.find(request.eventId(), now);
         if (event == null) {
             return Reasons.UNKNOWN_EVENT;
         }
-        if (request.seats().isEmpty() || !event.seats().containsAll(request.seats())) {
+        if (seats.isEmpty() || !event.seats().containsAll(seats)) {
             return Reasons.UNKNOWN_SEAT;
         }
-        return book.allFree(request.eventId(), request.seats()) ? null : Reasons.SEAT_UNAVAILABLE;
+        if (book.buyerSeats(request.eventId(), request.buyerId()) + seats.size() > event.definition().maxSeatsPerBuyer()) {
+            return Reasons.BUYER_SEAT_LIMIT;
+        }
+        return book.allFree(request.eventId(), seats) ? null : Reasons.SEAT_UNAVAILABLE;
     }
 
     private void expireDue() {
@@ -125,6 +133,8 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
 
     private void expire(Hold hold, Instant now) {
         book.free(hold.eventId(), hold.seats());
+        // Held seats count against the buyer's cap until they are free again; sold ones stay counted for good.
+        book.countBuyerSeats(hold.eventId(), hold.buyerId(), -hold.seats().size());
         book.save(hold.in(Hold.State.EXPIRED));
         book.revisit(hold.holdId(), now.plus(SeatBook.SETTLED_HOLD_RETENTION));
         metrics.holdExpired();

@@ -23,8 +23,8 @@ import org.apache.kafka.streams.state.Stores;
 
 /**
  * The inventory's topology: holds, checkouts and payment outcomes (co-partitioned by event id) feed one
- * processor that owns the seat, hold, due-work and processed-id stores; the events topic fills a global store
- * every task reads. Outputs go to results, seat-changes and payments.
+ * processor that owns the seat, hold, buyer-seat, due-work and processed-id stores; the events topic fills a global
+ * store every task reads. Outputs go to results, seat-changes and payments.
  */
 public final class InventoryTopology {
 
@@ -62,6 +62,7 @@ public final class InventoryTopology {
         topology.addStateStore(store(SeatBook.HOLDS, JsonSerde.of(Hold.class)), INVENTORY);
         topology.addStateStore(store(SeatBook.DUE, Serdes.String()), INVENTORY);
         topology.addStateStore(store(SeatBook.PROCESSED, Serdes.String()), INVENTORY);
+        topology.addStateStore(store(SeatBook.BUYER_SEATS, Serdes.Integer()), INVENTORY);
         topology.addSink(InventoryOutputs.RESULTS, topics.results(), new StringSerializer(), values, INVENTORY);
         topology.addSink(InventoryOutputs.SEAT_CHANGES, topics.seatChanges(), new StringSerializer(), values, INVENTORY);
         topology.addSink(InventoryOutputs.PAYMENTS, topics.payments(), new StringSerializer(), values, INVENTORY);

@@ -10,8 +10,8 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * The inventory task's state: who claims each seat, the holds, what is due when (expiries and clean-ups) and
- * which correlation ids were already processed. One instance per task; every change is logged to a changelog
+ * The inventory task's state: who claims each seat, the holds, how many seats each buyer holds or bought of each
+ * event, what is due when (expiries and clean-ups) and which correlation ids were already processed. One instance per task; every change is logged to a changelog
  * and committed with the task's outputs under exactly-once.
  */
 final class SeatBook {
@@ -20,6 +20,7 @@ final class SeatBook {
     static final String HOLDS = "inventory-holds";
     static final String DUE = "inventory-due";
     static final String PROCESSED = "inventory-processed";
+    static final String BUYER_SEATS = "inventory-buyer-seats";
 
     /**
      * How long a processed correlation id is remembered: far longer than any redelivery takes (seconds), and long
@@ -38,12 +39,14 @@ final class SeatBook {
     private final KeyValueStore<String, Hold> holds;
     private final KeyValueStore<String, String> due;
     private final KeyValueStore<String, String> processed;
+    private final KeyValueStore<String, Integer> buyerSeats;
 
     SeatBook(ProcessingContext context) {
         this.seats = context.getStateStore(SEATS);
         this.holds = context.getStateStore(HOLDS);
         this.due = context.getStateStore(DUE);
         this.processed = context.getStateStore(PROCESSED);
+        this.buyerSeats = context.getStateStore(BUYER_SEATS);
     }
 
     /** Whether every seat is free. */
@@ -67,6 +70,26 @@ final class SeatBook {
     void free(String eventId, List<String> seatIds) {
         for (String seat : seatIds) {
             seats.delete(seatKey(eventId, seat));
+        }
+    }
+
+    /** Seats of this event the buyer holds or bought, together. */
+    int buyerSeats(String eventId, String buyerId) {
+        Integer count = buyerSeats.get(seatKey(eventId, buyerId));
+        return count == null ? 0 : count;
+    }
+
+    /**
+     * Counts {@code delta} more seats (fewer when negative) against the buyer's seats of the event. A buyer with none
+     * left has no entry, so the store holds one entry per buyer with seats held or bought, not one per buyer ever seen.
+     */
+    void countBuyerSeats(String eventId, String buyerId, int delta) {
+        String key = seatKey(eventId, buyerId);
+        int count = buyerSeats(eventId, buyerId) + delta;
+        if (count > 0) {
+            buyerSeats.put(key, count);
+        } else {
+            buyerSeats.delete(key);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.stagedoor.cli.audit.evidence;
 
 import io.stagedoor.topics.AdmissionRecord;
+import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.WaitingRoomRecord;
@@ -17,11 +18,14 @@ import java.util.List;
  * @param voids       correlation ids of the payments the inventory asked to void, same span
  * @param admissions  admission decisions in the window
  * @param waitingRoom waiting-room steps in the window
+ * @param events      every event definition the compacted events topic still holds, up to the end of the read
+ *                    (tombstones left out)
  * @param unreadable  records no check could parse
  * @param reading     how much was read and how fast
  */
 public record Evidence(List<Located<Request>> requests, List<Located<ResultSummary>> results,
                        List<Located<SeatChange>> seatChanges, List<Located<PaymentOutcome>> outcomes,
                        List<Located<String>> voids, List<Located<AdmissionRecord>> admissions,
-                       List<Located<WaitingRoomRecord>> waitingRoom, List<Unreadable> unreadable, ReadStats reading) {
+                       List<Located<WaitingRoomRecord>> waitingRoom, List<Located<EventDefinition>> events,
+                       List<Unreadable> unreadable, ReadStats reading) {
 }

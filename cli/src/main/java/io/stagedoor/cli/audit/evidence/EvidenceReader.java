@@ -3,6 +3,7 @@ package io.stagedoor.cli.audit.evidence;
 import com.fasterxml.jackson.databind.ObjectReader;
 import io.stagedoor.cli.audit.AuditWindow;
 import io.stagedoor.topics.AdmissionRecord;
+import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.Headers;
 import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.ResultStatus;
@@ -40,13 +41,14 @@ public final class EvidenceReader {
     private static final FieldReader REQUESTS = new FieldReader(List.of("correlationId", "eventId", "buyerId",
             "admittedAt"));
     private static final FieldReader RESULTS = new FieldReader(List.of("correlationId", "status", "acceptedAt",
-            "decidedAt"));
+            "decidedAt", "owner", "eventId", "holdId"));
     private static final FieldReader ADMISSIONS = new FieldReader(List.of("limit", "key", "outcome", "source",
             "cost", "remaining", "retryAfterSeconds", "capacity", "refillTokens", "refillPeriodMillis", "clockMillis",
             "route", "correlationId", "at", "count"));
     private static final ObjectReader SEAT_CHANGES = Json.mapper().readerFor(SeatChange.class);
     private static final ObjectReader OUTCOMES = Json.mapper().readerFor(PaymentOutcome.class);
     private static final ObjectReader WAITING_ROOM = Json.mapper().readerFor(WaitingRoomRecord.class);
+    private static final ObjectReader EVENTS = Json.mapper().readerFor(EventDefinition.class);
 
     private final ReplaySettings settings;
     private final TopicNames topics;
@@ -71,6 +73,7 @@ public final class EvidenceReader {
         List<Located<String>> voids = new ArrayList<>();
         List<Located<AdmissionRecord>> admissions = new ArrayList<>();
         List<Located<WaitingRoomRecord>> waitingRoom = new ArrayList<>();
+        List<Located<EventDefinition>> events = new ArrayList<>();
         List<Reading> readings = List.of(
                 new Reading(topics.holds(), from, to, (record, sink) ->
                         sink.add(holds, request(Request.HOLD, record), record)),
@@ -90,7 +93,13 @@ public final class EvidenceReader {
                 new Reading(topics.admissions(), from, to, (record, sink) ->
                         sink.add(admissions, admission(record), record)),
                 new Reading(topics.waitingRoom(), from, to, (record, sink) ->
-                        sink.add(waitingRoom, parse(WAITING_ROOM, record), record)));
+                        sink.add(waitingRoom, parse(WAITING_ROOM, record), record)),
+                // Compacted and small: read whole, as the definitions in force in the window may be older than it.
+                new Reading(topics.events(), Instant.EPOCH, window.readTo(), (record, sink) -> {
+                    if (record.value() != null) {
+                        sink.add(events, parse(EVENTS, record), record);
+                    }
+                }));
         long started = System.nanoTime();
         Map<String, Long> counts = new LinkedHashMap<>();
         List<Unreadable> unreadable = new ArrayList<>();
@@ -109,8 +118,8 @@ public final class EvidenceReader {
         List<Located<Request>> requests = new ArrayList<>(holds.size() + checkouts.size());
         requests.addAll(holds);
         requests.addAll(checkouts);
-        return new Evidence(requests, results, seatChanges, outcomes, voids, admissions, waitingRoom, unreadable,
-                stats);
+        return new Evidence(requests, results, seatChanges, outcomes, voids, admissions, waitingRoom, events,
+                unreadable, stats);
     }
 
     private TopicSink readOne(Reading reading) {
@@ -168,7 +177,7 @@ public final class EvidenceReader {
             String[] fields = RESULTS.read(value(record));
             return new ResultSummary(FieldReader.required(fields, 0, "correlationId"),
                     ResultStatus.fromWire(FieldReader.required(fields, 1, "status")), FieldReader.instant(fields[2]),
-                    FieldReader.instant(fields[3]));
+                    FieldReader.instant(fields[3]), fields[4], fields[5], fields[6]);
         } catch (IOException | IllegalArgumentException e) {
             throw new UnreadableRecord(e.getMessage());
         }
