@@ -73,9 +73,10 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Ta
                 tally.holdLatency.count(), millis(tally.checkoutLatency.percentile(50)),
                 millis(tally.checkoutLatency.percentile(99)), tally.checkoutLatency.count());
         if (script != null) {
-            line(out, "  script         %,d holds accepted: %,d while Redis decided (its bucket allows %,d), %,d while"
-                            + " Redis was down (failed open)", script.holdsAccepted(), script.acceptedWhileDecided(),
-                    script.allowance(), script.acceptedDuringOutage());
+            line(out, "  script         %,d holds of %,d seats accepted: %,d seats while Redis decided (its bucket allows"
+                            + " %,d), %,d while Redis was down (failed open)", script.holdsAccepted(),
+                    script.seatsAccepted(), script.acceptedWhileDecided(), script.allowance(),
+                    script.acceptedDuringOutage());
             line(out, "                 %,d seats held = %.1f%% of the house; a fair share is %.2f seats (%.2f%%)",
                     script.seatsHeld(), script.sharePercent(), script.fairSeats(), 100.0 / script.accounts());
             line(out, "                 %,d holds rejected (%s); the event's cap is %d seats held or bought per buyer",

@@ -120,8 +120,8 @@ final class OnSale {
     }
 
     private ScriptShare share(Script script, Instant stopped, Optional<RedisOutage> outage) {
-        long during = outage.map(down -> script.accepted(at -> down.covers(at, BREAKER_RECOVERY))).orElse(0L);
-        long all = script.accepted(at -> true);
+        long during = outage.map(down -> script.seatsAccepted(at -> down.covers(at, BREAKER_RECOVERY))).orElse(0L);
+        long all = script.seatsAccepted(at -> true);
         LimitPolicy bucket = Limits.defaults().buyerHolds();
         Instant started = script.started() == null ? stopped : script.started();
         long activeMillis = Math.max(0, Duration.between(started, stopped).toMillis());
@@ -130,8 +130,8 @@ final class OnSale {
                 .orElse(false);
         long allowance = bucket.capacity() * (restarted ? 2 : 1)
                 + activeMillis * bucket.refillTokens() / bucket.refillPeriodMillis();
-        return new ScriptShare(all, all - during, during, allowance, script.seatsHeld(), DemoEvent.seats().size(),
-                settings.buyers() + 1, script.rejected().byReason());
+        return new ScriptShare(script.holdsAccepted(), all, all - during, during, allowance, script.seatsHeld(),
+                DemoEvent.seats().size(), settings.buyers() + 1, script.rejected().byReason());
     }
 
     private String token(String buyer) {

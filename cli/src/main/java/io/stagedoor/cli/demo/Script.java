@@ -35,7 +35,7 @@ final class Script {
     private final List<String> seats;
     private final int block;
     private final Duration resultWait;
-    private final List<Instant> accepted = new CopyOnWriteArrayList<>();
+    private final List<Acceptance> accepted = new CopyOnWriteArrayList<>();
     private final AtomicLong seatsHeld = new AtomicLong();
     private final AtomicLong holdsHeld = new AtomicLong();
     private final Rejections rejected = new Rejections();
@@ -63,7 +63,7 @@ final class Script {
             List<String> wanted = seats.subList(from, Math.min(from + block, seats.size()));
             SubmitAnswer submitted = client.hold(token, eventId, wanted, options).join();
             if (submitted instanceof Accepted hold) {
-                accepted.add(Instant.now());
+                accepted.add(new Acceptance(Instant.now(), wanted.size()));
                 tally.holdsAccepted.incrementAndGet();
                 if (client.awaitResult(token, hold.correlationId(), resultWait).join() instanceof Decided decided) {
                     if (decided.result().status() == ResultStatus.HELD) {
@@ -88,9 +88,14 @@ final class Script {
         return started;
     }
 
-    /** Holds the service accepted whose acceptance {@code during} says yes to. */
-    long accepted(Predicate<Instant> during) {
-        return accepted.stream().filter(during).count();
+    /** Seats in the holds the service accepted whose acceptance {@code during} says yes to. */
+    long seatsAccepted(Predicate<Instant> during) {
+        return accepted.stream().filter(hold -> during.test(hold.at())).mapToLong(Acceptance::seats).sum();
+    }
+
+    /** Holds the service accepted. */
+    long holdsAccepted() {
+        return accepted.size();
     }
 
     long holdsHeld() {
@@ -104,5 +109,8 @@ final class Script {
     /** Its holds the inventory rejected, by reason: once it holds its event's seat cap, {@code buyer-seat-limit}. */
     Rejections rejected() {
         return rejected;
+    }
+
+    private record Acceptance(Instant at, int seats) {
     }
 }
