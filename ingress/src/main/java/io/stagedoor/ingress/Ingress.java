@@ -44,6 +44,7 @@ import io.stagedoor.ingress.metrics.MetricsResource;
 import io.stagedoor.ingress.metrics.SchedulingLag;
 import io.stagedoor.ingress.pages.PagesResource;
 import io.stagedoor.ingress.publish.Publisher;
+import io.stagedoor.ingress.results.PollSlots;
 import io.stagedoor.ingress.results.ResultsResource;
 import io.stagedoor.ingress.results.ResultsView;
 import io.stagedoor.ingress.rings.DoorRing;
@@ -85,14 +86,18 @@ public final class Ingress implements AutoCloseable {
     private final ResultsView results;
     private final CheckoutPermits checkouts;
     private final PrometheusMeterRegistry registry;
+    private final ConcurrencyBound passwordHashes;
+    private final PollSlots pollSlots;
 
     private Ingress(Deque<AutoCloseable> parts, HttpServer server, ResultsView results, CheckoutPermits checkouts,
-                    PrometheusMeterRegistry registry) {
+                    PrometheusMeterRegistry registry, ConcurrencyBound passwordHashes, PollSlots pollSlots) {
         this.parts = parts;
         this.server = server;
         this.results = results;
         this.checkouts = checkouts;
         this.registry = registry;
+        this.passwordHashes = passwordHashes;
+        this.pollSlots = pollSlots;
     }
 
     /** Starts an instance; the topics must exist. Returns once it is serving and has read the events. */
@@ -134,6 +139,8 @@ public final class Ingress implements AutoCloseable {
         Accounts accounts = Accounts.load(settings.accountsFile());
         ApiKeys apiKeys = ApiKeys.load(settings.apiKeysFile());
         PasswordHasher hasher = new PasswordHasher(settings.passwordMemoryKib(), settings.passwordIterations());
+        ConcurrencyBound passwordHashes = new ConcurrencyBound("password-hashes", settings.maxPasswordHashes());
+        PollSlots pollSlots = new PollSlots(settings.maxWaitingPollsPerPrincipal());
         ResultsView results = new ResultsView(settings.resultsWindow(), settings.maxResults(), settings.maxWaitingPolls());
         results.onResult(result -> checkouts.release(result.correlationId()));
         results.onResult(result -> {
@@ -199,8 +206,8 @@ public final class Ingress implements AutoCloseable {
                         settings.maxSeatsPerHold(), metrics, clock))
                 .register(new CheckoutResource(seatMap, checkouts, publisher, settings.topics(), idempotent, body, metrics,
                         clock))
-                .register(new ResultsResource(results, ids, clock))
-                .register(new LoginResource(accounts, hasher, tokens, new Decisions(limiter, recorder),
+                .register(new ResultsResource(results, pollSlots, ids, clock))
+                .register(new LoginResource(accounts, hasher, passwordHashes, tokens, new Decisions(limiter, recorder),
                         settings.limits().loginAccount(), body))
                 .register(new ScansResource(tickets, catalog, scanned, body))
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true)
@@ -216,7 +223,7 @@ public final class Ingress implements AutoCloseable {
             throw new UncheckedIOException("cannot listen on " + uri, e);
         }
         parts.push(server::shutdownNow);
-        Ingress ingress = new Ingress(parts, server, results, checkouts, registry);
+        Ingress ingress = new Ingress(parts, server, results, checkouts, registry, passwordHashes, pollSlots);
         LOG.info("ingress listening on http://{}:{}", settings.bindAddress(), ingress.port());
         return ingress;
     }
@@ -267,6 +274,16 @@ public final class Ingress implements AutoCloseable {
     /** The checkout bound (for metrics and tests). */
     public ConcurrencyBound checkoutBound() {
         return checkouts.bound();
+    }
+
+    /** The bound on password hashes computed at once (for metrics and tests). */
+    public ConcurrencyBound passwordHashBound() {
+        return passwordHashes;
+    }
+
+    /** The long polls each principal holds waiting (for metrics and tests). */
+    public PollSlots pollSlots() {
+        return pollSlots;
     }
 
     /** Every meter of this instance. */
