@@ -86,16 +86,19 @@ public final class Ingress implements AutoCloseable {
     private final ResultsView results;
     private final CheckoutPermits checkouts;
     private final PrometheusMeterRegistry registry;
+    private final PasswordHasher hasher;
     private final ConcurrencyBound passwordHashes;
     private final PollSlots pollSlots;
 
     private Ingress(Deque<AutoCloseable> parts, HttpServer server, ResultsView results, CheckoutPermits checkouts,
-                    PrometheusMeterRegistry registry, ConcurrencyBound passwordHashes, PollSlots pollSlots) {
+                    PrometheusMeterRegistry registry, PasswordHasher hasher, ConcurrencyBound passwordHashes,
+                    PollSlots pollSlots) {
         this.parts = parts;
         this.server = server;
         this.results = results;
         this.checkouts = checkouts;
         this.registry = registry;
+        this.hasher = hasher;
         this.passwordHashes = passwordHashes;
         this.pollSlots = pollSlots;
     }
@@ -223,7 +226,8 @@ public final class Ingress implements AutoCloseable {
             throw new UncheckedIOException("cannot listen on " + uri, e);
         }
         parts.push(server::shutdownNow);
-        Ingress ingress = new Ingress(parts, server, results, checkouts, registry, passwordHashes, pollSlots);
+        Ingress ingress = new Ingress(parts, server, results, checkouts, registry, hasher, passwordHashes,
+                pollSlots);
         LOG.info("ingress listening on http://{}:{}", settings.bindAddress(), ingress.port());
         return ingress;
     }
@@ -274,6 +278,11 @@ public final class Ingress implements AutoCloseable {
     /** The checkout bound (for metrics and tests). */
     public ConcurrencyBound checkoutBound() {
         return checkouts.bound();
+    }
+
+    /** The password hasher of the login route (for tests). */
+    public PasswordHasher passwordHasher() {
+        return hasher;
     }
 
     /** The bound on password hashes computed at once (for metrics and tests). */
