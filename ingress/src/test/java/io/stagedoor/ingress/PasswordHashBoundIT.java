@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 class PasswordHashBoundIT {
 
     /** A slow hash (hundreds of ms here), so the logins of one burst overlap. */
-    private static final int SLOW_KIB = 32 * 1024;
-    private static final int SLOW_PASSES = 4;
+    private static final int SLOW_KIB = 19 * 1024;
+    private static final int SLOW_PASSES = 2;
     private static final int LOGINS = 16;
     /**
      * One, not two: request threads are virtual, and a CPU-bound hash keeps its carrier until it ends, so with
