@@ -44,4 +44,34 @@ class PollSlotsTest {
         assertThat(slots.principals()).isZero();
         assertThat(slots.held("ada")).isZero();
     }
+
+    /**
+     * Pins down the interleaving where one poll's release takes the count to 0 and retires the counter while
+     * another poll of the same principal takes a slot: the taker must land on a live counter, never on a removed
+     * one, so no slot is lost and none is counted twice.
+     */
+    @Test
+    void racingTakersAndReleasersOfOnePrincipalNeverPassTheCapAndLeaveNoEntry() throws Exception {
+        PollSlots racing = new PollSlots(4);
+        java.util.concurrent.atomic.AtomicInteger mostAtOnce = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger holding = new java.util.concurrent.atomic.AtomicInteger();
+        try (var threads = java.util.concurrent.Executors.newFixedThreadPool(8)) {
+            for (int t = 0; t < 8; t++) {
+                threads.submit(() -> {
+                    for (int i = 0; i < 20_000; i++) {
+                        racing.tryTake("ada").ifPresent(slot -> {
+                            mostAtOnce.accumulateAndGet(holding.incrementAndGet(), Math::max);
+                            holding.decrementAndGet();
+                            slot.release();
+                        });
+                    }
+                });
+            }
+        }
+
+        assertThat(mostAtOnce.get()).isLessThanOrEqualTo(4);
+        assertThat(racing.held("ada")).isZero();
+        assertThat(racing.principals()).isZero();
+        assertThat(racing.tryTake("ada")).isPresent();
+    }
 }
