@@ -45,6 +45,7 @@ import io.stagedoor.ingress.metrics.MetricsResource;
 import io.stagedoor.ingress.metrics.SchedulingLag;
 import io.stagedoor.ingress.pages.PagesResource;
 import io.stagedoor.ingress.publish.Publisher;
+import io.stagedoor.ingress.results.PollSlots;
 import io.stagedoor.ingress.results.ResultsResource;
 import io.stagedoor.ingress.results.ResultsView;
 import io.stagedoor.ingress.rings.DoorRing;
@@ -86,14 +87,21 @@ public final class Ingress implements AutoCloseable {
     private final ResultsView results;
     private final CheckoutPermits checkouts;
     private final PrometheusMeterRegistry registry;
+    private final PasswordHasher hasher;
+    private final ConcurrencyBound passwordHashes;
+    private final PollSlots pollSlots;
 
     private Ingress(Deque<AutoCloseable> parts, HttpServer server, ResultsView results, CheckoutPermits checkouts,
-                    PrometheusMeterRegistry registry) {
+                    PrometheusMeterRegistry registry, PasswordHasher hasher, ConcurrencyBound passwordHashes,
+                    PollSlots pollSlots) {
         this.parts = parts;
         this.server = server;
         this.results = results;
         this.checkouts = checkouts;
         this.registry = registry;
+        this.hasher = hasher;
+        this.passwordHashes = passwordHashes;
+        this.pollSlots = pollSlots;
     }
 
     /** Starts an instance; the topics must exist. Returns once it is serving and has read the events. */
@@ -135,6 +143,8 @@ public final class Ingress implements AutoCloseable {
         Accounts accounts = Accounts.load(settings.accountsFile());
         ApiKeys apiKeys = ApiKeys.load(settings.apiKeysFile());
         PasswordHasher hasher = new PasswordHasher(settings.passwordMemoryKib(), settings.passwordIterations());
+        ConcurrencyBound passwordHashes = new ConcurrencyBound("password-hashes", settings.maxPasswordHashes());
+        PollSlots pollSlots = new PollSlots(settings.maxWaitingPollsPerPrincipal());
         ResultsView results = new ResultsView(settings.resultsWindow(), settings.maxResults(), settings.maxWaitingPolls());
         results.onResult(result -> checkouts.release(result.correlationId()));
         results.onResult(result -> {
@@ -200,8 +210,8 @@ public final class Ingress implements AutoCloseable {
                 .register(new HoldsResource(holds, publisher, settings.topics(), idempotent, metrics, clock))
                 .register(new CheckoutResource(seatMap, checkouts, results, publisher, settings.topics(), idempotent, body,
                         metrics, clock))
-                .register(new ResultsResource(results, ids, clock))
-                .register(new LoginResource(accounts, hasher, tokens, new Decisions(limiter, recorder),
+                .register(new ResultsResource(results, pollSlots, ids, clock))
+                .register(new LoginResource(accounts, hasher, passwordHashes, tokens, new Decisions(limiter, recorder),
                         settings.limits().loginAccount(), body))
                 .register(new ScansResource(tickets, catalog, scanned, body))
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true)
@@ -217,7 +227,8 @@ public final class Ingress implements AutoCloseable {
             throw new UncheckedIOException("cannot listen on " + uri, e);
         }
         parts.push(server::shutdownNow);
-        Ingress ingress = new Ingress(parts, server, results, checkouts, registry);
+        Ingress ingress = new Ingress(parts, server, results, checkouts, registry, hasher, passwordHashes,
+                pollSlots);
         LOG.info("ingress listening on http://{}:{}", settings.bindAddress(), ingress.port());
         return ingress;
     }
@@ -268,6 +279,21 @@ public final class Ingress implements AutoCloseable {
     /** The checkout bound (for metrics and tests). */
     public ConcurrencyBound checkoutBound() {
         return checkouts.bound();
+    }
+
+    /** The password hasher of the login route (for tests). */
+    public PasswordHasher passwordHasher() {
+        return hasher;
+    }
+
+    /** The bound on password hashes computed at once (for metrics and tests). */
+    public ConcurrencyBound passwordHashBound() {
+        return passwordHashes;
+    }
+
+    /** The long polls each principal holds waiting (for metrics and tests). */
+    public PollSlots pollSlots() {
+        return pollSlots;
     }
 
     /** Every meter of this instance. */

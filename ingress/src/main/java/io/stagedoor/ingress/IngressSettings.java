@@ -37,6 +37,10 @@ import java.util.Objects;
  * @param passwordMemoryKib    Argon2id memory cost (default 19 MiB, about 100 ms here with 2 passes)
  * @param passwordIterations   Argon2id passes (default 2)
  * @param instanceCount        ingress instances behind the balancer; each admits rate / count while Redis is down (default 1)
+ * @param maxPasswordHashes    password hashes computed at once per instance; past it login is 503 (default
+ *                             {@link #PASSWORD_HASHES_PER_CORE} per core)
+ * @param maxWaitingPollsPerPrincipal long polls one principal may hold waiting at once; past it a poll is answered at
+ *                             once, without the wait (default 16)
  */
 public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, TopicNames topics,
                               String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
@@ -44,10 +48,13 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
                               Duration producerMaxBlock, Duration deliveryTimeout, int maxInFlight, int maxCheckouts,
                               Duration checkoutPermitTimeout, Duration readyLagThreshold, List<String> trustedProxies,
                               Limits limits, java.nio.file.Path accountsFile, java.nio.file.Path apiKeysFile,
-                              int passwordMemoryKib, int passwordIterations, int instanceCount) {
+                              int passwordMemoryKib, int passwordIterations, int instanceCount,
+                              int maxPasswordHashes, int maxWaitingPollsPerPrincipal) {
 
     /** The development secret: fine on a laptop, never in production. */
     public static final String DEVELOPMENT_SECRET = "stagedoor-development-secret-change-me-in-production";
+    /** The default of {@code maxPasswordHashes} is this many per core (Runtime.availableProcessors). */
+    public static final int PASSWORD_HASHES_PER_CORE = 2;
 
     public IngressSettings {
         Objects.requireNonNull(bindAddress, "bindAddress");
@@ -72,6 +79,8 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         atLeastOne(maxCheckouts, "maxCheckouts");
         atLeastOne(maxWaitingPolls, "maxWaitingPolls");
         atLeastOne(instanceCount, "instanceCount");
+        atLeastOne(maxPasswordHashes, "maxPasswordHashes");
+        atLeastOne(maxWaitingPollsPerPrincipal, "maxWaitingPollsPerPrincipal");
         if (deliveryTimeout.toMillis() < 200) {
             throw new IllegalArgumentException("deliveryTimeout must be at least 200 ms, was " + deliveryTimeout);
         }
@@ -110,6 +119,8 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         b.passwordMemoryKib = passwordMemoryKib;
         b.passwordIterations = passwordIterations;
         b.instanceCount = instanceCount;
+        b.maxPasswordHashes = maxPasswordHashes;
+        b.maxWaitingPollsPerPrincipal = maxWaitingPollsPerPrincipal;
         return b;
     }
 
@@ -151,6 +162,8 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         private int passwordMemoryKib = 19 * 1024;
         private int passwordIterations = 2;
         private int instanceCount = 1;
+        private int maxPasswordHashes = PASSWORD_HASHES_PER_CORE * Runtime.getRuntime().availableProcessors();
+        private int maxWaitingPollsPerPrincipal = 16;
 
         private Builder(String kafkaBootstrap) {
             this.kafkaBootstrap = kafkaBootstrap;
@@ -179,6 +192,8 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         public Builder accountsFile(java.nio.file.Path value) { this.accountsFile = value; return this; }
         public Builder apiKeysFile(java.nio.file.Path value) { this.apiKeysFile = value; return this; }
         public Builder instanceCount(int value) { this.instanceCount = value; return this; }
+        public Builder maxPasswordHashes(int value) { this.maxPasswordHashes = value; return this; }
+        public Builder maxWaitingPollsPerPrincipal(int value) { this.maxWaitingPollsPerPrincipal = value; return this; }
         public Builder passwordCost(int memoryKib, int iterations) {
             this.passwordMemoryKib = memoryKib;
             this.passwordIterations = iterations;
@@ -190,7 +205,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
                     adminKey, maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls,
                     producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
                     readyLagThreshold, trustedProxies, limits, accountsFile, apiKeysFile, passwordMemoryKib,
-                    passwordIterations, instanceCount);
+                    passwordIterations, instanceCount, maxPasswordHashes, maxWaitingPollsPerPrincipal);
         }
     }
 }

@@ -50,17 +50,58 @@ class LoginRingIT {
     }
 
     @Test
-    void theAccountLimitIgnoresPlusTagsAndCase() throws Exception {
+    void theAccountLimitIgnoresCase() throws Exception {
         Path file = accounts();
         try (IngressFixture fixture = IngressFixture.start(b -> b.accountsFile(file).passwordCost(COST_KIB, 1)
                 .trustedProxies(List.of("127.0.0.1/32")))) {
             for (int i = 0; i < 20; i++) {
-                String email = i % 2 == 0 ? "Ada+" + i + "@Example.com" : "ada@example.com";
+                String email = i % 2 == 0 ? " Ada@Example.COM " : "ada@example.com";
                 assertThat(login(fixture, email, "wrong", "203.0.113." + i).statusCode()).isEqualTo(401);
             }
-            HttpResponse<String> refused = login(fixture, "ADA+x@example.com", "stagedoor", "203.0.113.200");
+            HttpResponse<String> refused = login(fixture, "ADA@example.com", "stagedoor", "203.0.113.200");
             assertThat(refused.statusCode()).isEqualTo(429);
             assertThat(refused.body()).contains("\"policy\":\"login-account\"");
+        }
+    }
+
+    /**
+     * The attacker knows Ada's address and tries 25 tagged variants of it, from 25 addresses, with Ada's real
+     * password: a tag is another account (docs/decisions/0001), so no guess reaches Ada's password and none spends
+     * a token of Ada's bucket; Ada then logs in at once.
+     */
+    @Test
+    void taggedVariantsOfAnAddressNeitherDrainItsBucketNorTestItsPassword() throws Exception {
+        Path file = accounts();
+        try (IngressFixture fixture = IngressFixture.start(b -> b.accountsFile(file).passwordCost(COST_KIB, 1)
+                .trustedProxies(List.of("127.0.0.1/32")))) {
+            for (int tag = 0; tag < 25; tag++) {
+                HttpResponse<String> guess = login(fixture, "Ada+" + tag + "@example.com", "stagedoor", "203.0.113." + tag);
+                assertThat(guess.statusCode()).as("guess %d: %s", tag, guess.body()).isEqualTo(401);
+            }
+
+            HttpResponse<String> ada = login(fixture, "ada@example.com", "stagedoor", "203.0.113.200");
+
+            assertThat(ada.statusCode()).as(ada.body()).isEqualTo(200);
+            assertThat(ada.body()).contains("\"buyerId\":\"ada\"");
+        }
+    }
+
+    @Test
+    void twoIpv6AddressesOfOneSlash64ShareOneAddressBucket() throws Exception {
+        Path file = accounts();
+        try (IngressFixture fixture = IngressFixture.start(b -> b.accountsFile(file).passwordCost(COST_KIB, 1)
+                .trustedProxies(List.of("127.0.0.1/32")))) {
+            for (int i = 0; i < 10; i++) {
+                HttpResponse<String> wrong = login(fixture, "ada@example.com", "wrong", "2001:db8:7:1::" + (i + 1));
+                assertThat(wrong.statusCode()).isEqualTo(401);
+            }
+
+            HttpResponse<String> sameNetwork = login(fixture, "ada@example.com", "stagedoor", "2001:db8:7:1:ffff::9");
+            HttpResponse<String> nextNetwork = login(fixture, "ada@example.com", "stagedoor", "2001:db8:7:2::1");
+
+            assertThat(sameNetwork.statusCode()).isEqualTo(429);
+            assertThat(sameNetwork.body()).contains("\"policy\":\"login-address\"");
+            assertThat(nextNetwork.statusCode()).as(nextNetwork.body()).isEqualTo(200);
         }
     }
 

@@ -15,6 +15,7 @@ final class Catalog {
     private static final WorkerSettings WORKERS = WorkerSettings.defaults();
     private static final TopicSettings TOPICS = TopicSettings.defaults();
     private static final Limits LIMITS = Limits.defaults();
+    private static final String PER_CORE = "-per-core";
 
     private Catalog() {
     }
@@ -41,6 +42,13 @@ final class Catalog {
                         (s, v) -> s.ingress.maxResults(Long.parseLong(v))),
                 new Setting("ingress.max-waiting-polls", "the most long polls waiting at once", str(INGRESS.maxWaitingPolls()),
                         (s, v) -> s.ingress.maxWaitingPolls(Integer.parseInt(v))),
+                new Setting("ingress.max-waiting-polls-per-principal", "long polls one principal may hold waiting at once",
+                        str(INGRESS.maxWaitingPollsPerPrincipal()),
+                        (s, v) -> s.ingress.maxWaitingPollsPerPrincipal(Integer.parseInt(v))),
+                new Setting("ingress.max-password-hashes",
+                        "password hashes computed at once, a number or N-per-core; past it login is 503",
+                        IngressSettings.PASSWORD_HASHES_PER_CORE + PER_CORE,
+                        (s, v) -> s.ingress.maxPasswordHashes(perCore(v))),
                 new Setting("ingress.producer-max-block", "how long a publish may wait for broker metadata",
                         str(INGRESS.producerMaxBlock()), (s, v) -> s.ingress.producerMaxBlock(Duration.parse(v))),
                 new Setting("ingress.delivery-timeout", "how long a publish may wait for the broker's acknowledgement",
@@ -107,6 +115,13 @@ final class Catalog {
 
     private static Limits replace(Limits limits, String name, String spec) {
         return limits.with(LimitSpec.read(policy(limits, name), spec));
+    }
+
+    /** A count that may be written per core: {@code 8} or {@code 2-per-core}. */
+    private static int perCore(String value) {
+        return value.endsWith(PER_CORE)
+                ? Integer.parseInt(value.substring(0, value.length() - PER_CORE.length())) * Runtime.getRuntime().availableProcessors()
+                : Integer.parseInt(value);
     }
 
     private static String str(Object value) {

@@ -67,6 +67,10 @@ public final class IngressMessages {
         return "This instance already runs " + limit + " checkouts; retry after the indicated time.";
     }
 
+    public static String passwordHashesFull(int limit) {
+        return "This instance already checks " + limit + " passwords at once; retry after the indicated time.";
+    }
+
     public static String unknownHold(String holdId) {
         return "No live hold with id '" + holdId + "' exists; it may have expired or been sold.";
     }

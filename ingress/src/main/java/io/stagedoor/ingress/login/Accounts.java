@@ -29,10 +29,11 @@ public final class Accounts {
     public static Accounts load(Path file) {
         Accounts accounts = new Accounts(file);
         JsonListFile.read(file, new TypeReference<List<Account>>() { }, "accounts")
-                .forEach(account -> accounts.byEmail.put(account.email(), account));
+                .forEach(account -> accounts.byEmail.put(EmailAddresses.canonical(account.email()), account));
         return accounts;
     }
 
+    /** The account of {@code email}, normalised as {@link EmailAddresses#canonical} does for the login limit. */
     public Optional<Account> find(String email) {
         return Optional.ofNullable(byEmail.get(EmailAddresses.canonical(email)));
     }

@@ -3,30 +3,20 @@ package io.stagedoor.ingress.login;
 import java.util.Locale;
 
 /**
- * How an email address keys the per-account login limit: trimmed, lower-cased, and with any {@code +tag} removed
- * from the local part, so {@code Ada+1@Example.com} and {@code ada@example.com} share one bucket and a guesser
- * cannot get a fresh bucket per tag. Accounts themselves are looked up by the trimmed, lower-cased address.
+ * The one normalisation of an email address: trimmed and lower-cased, nothing else. Accounts are stored and looked
+ * up under it and the per-account login limit keys on it, so the limit always counts against the account a login
+ * would reach. A {@code +tag} is part of the address ({@code ada+x@example.com} is another account than
+ * {@code ada@example.com}, see docs/decisions/0001-an-email-account-is-its-whole-address.md): a tagged variant
+ * neither drains another account's bucket nor tests another account's password.
  */
 public final class EmailAddresses {
 
     private EmailAddresses() {
     }
 
-    /** The address accounts are stored under. */
+    /** The address an account is stored, looked up and login-limited under. */
     public static String canonical(String email) {
         return email.trim().toLowerCase(Locale.ROOT);
-    }
-
-    /** The key of the per-account login limit. */
-    public static String limitKey(String email) {
-        String canonical = canonical(email);
-        int at = canonical.lastIndexOf('@');
-        if (at <= 0) {
-            return canonical;
-        }
-        String local = canonical.substring(0, at);
-        int plus = local.indexOf('+');
-        return (plus > 0 ? local.substring(0, plus) : local) + canonical.substring(at);
     }
 
     /** Whether the text has the shape of an email address (one @, something on each side). */

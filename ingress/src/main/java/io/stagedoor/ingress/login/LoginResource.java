@@ -1,6 +1,8 @@
 package io.stagedoor.ingress.login;
 
 import io.stagedoor.admission.Decision;
+import io.stagedoor.admission.bound.ConcurrencyBound;
+import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.ingress.auth.BuyerTokens;
@@ -28,25 +30,33 @@ import java.util.Map;
  * {@code POST /v1/login}: email and password for a buyer token. Two limits run before the password hash: the
  * address ring (10 per minute per source address) and, here, 20 per hour per account. Only then is the
  * Argon2id hash computed; an unknown email costs a hash too, so timing does not reveal which emails exist.
+ * At most {@code hashes.limit()} hashes run at once on this instance: a login past that bound is answered 503 with
+ * {@code Retry-After: 1} at once, without waiting for a slot. The bound is taken before the account limit, so a
+ * login shed for capacity spends none of its account's tokens.
  */
 @Path("/v1/login")
 public final class LoginResource {
+
+    /** The Retry-After of a login shed because every hash slot is taken: a hash lasts about 100 ms. */
+    public static final int RETRY_AFTER_SECONDS = 1;
 
     /** How long a token from login is valid. */
     public static final Duration TOKEN_LIFETIME = Duration.ofHours(1);
 
     private final Accounts accounts;
     private final PasswordHasher hasher;
+    private final ConcurrencyBound hashes;
     private final BuyerTokens tokens;
     private final Decisions decisions;
     private final LimitPolicy accountLimit;
     private final JsonBody body;
     private final String decoyHash;
 
-    public LoginResource(Accounts accounts, PasswordHasher hasher, BuyerTokens tokens, Decisions decisions,
-                         LimitPolicy accountLimit, JsonBody body) {
+    public LoginResource(Accounts accounts, PasswordHasher hasher, ConcurrencyBound hashes, BuyerTokens tokens,
+                         Decisions decisions, LimitPolicy accountLimit, JsonBody body) {
         this.accounts = accounts;
         this.hasher = hasher;
+        this.hashes = hashes;
         this.tokens = tokens;
         this.decisions = decisions;
         this.accountLimit = accountLimit;
@@ -70,18 +80,31 @@ public final class LoginResource {
         if (login.password() == null || login.password().isEmpty() || login.password().length() > 1024) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.badPassword());
         }
-        Decision decision = decisions.decide(List.of(LimitCheck.of(accountLimit, EmailAddresses.limitKey(login.email()))),
-                LimitedRoute.LOGIN);
-        if (!decision.admitted()) {
-            throw Decisions.refusal(decision);
+        String email = EmailAddresses.canonical(login.email());
+        Permit hash = hashes.tryAcquire().orElseThrow(this::overloaded);
+        try {
+            Decision decision = decisions.decide(List.of(LimitCheck.of(accountLimit, email)), LimitedRoute.LOGIN);
+            if (!decision.admitted()) {
+                throw Decisions.refusal(decision);
+            }
+            return verified(accounts.find(email).orElse(null), login.password());
+        } finally {
+            hash.release();
         }
-        Accounts.Account account = accounts.find(login.email()).orElse(null);
-        boolean valid = hasher.verify(login.password(), account == null ? decoyHash : account.passwordHash());
+    }
+
+    private Response verified(Accounts.Account account, String password) {
+        boolean valid = hasher.verify(password, account == null ? decoyHash : account.passwordHash());
         if (account == null || !valid) {
             throw new ProblemException(Problem.of(ProblemType.UNAUTHENTICATED, IngressMessages.BAD_CREDENTIALS),
                     Map.of(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"stagedoor\""));
         }
         return Response.ok(new TokenBody(tokens.issue(account.buyerId(), TOKEN_LIFETIME), account.buyerId(),
                 TOKEN_LIFETIME.toSeconds())).build();
+    }
+
+    private ProblemException overloaded() {
+        return new ProblemException(Problem.of(ProblemType.SERVICE_OVERLOADED,
+                IngressMessages.passwordHashesFull(hashes.limit())).withRetryAfter(RETRY_AFTER_SECONDS));
     }
 }

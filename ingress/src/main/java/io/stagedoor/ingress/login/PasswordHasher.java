@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
 import org.bouncycastle.crypto.params.Argon2Parameters;
@@ -11,8 +12,8 @@ import org.bouncycastle.crypto.params.Argon2Parameters;
 /**
  * Argon2id password hashes (RFC 9106) in the PHC string format, {@code $argon2id$v=19$m=...,t=...,p=...$salt$hash}.
  * The default cost is about 100 ms of CPU on the development machine (2 cores), on purpose: it makes a stolen hash
- * expensive to crack, and it is why the login limits run before it. Counts its invocations, so a test can prove a
- * refused login never reached it. Thread-safe.
+ * expensive to crack, and it is why the login limits run before it. Counts its invocations and the most it ran at
+ * once, so a test can prove a refused login never reached it and a bound held. Thread-safe.
  */
 public final class PasswordHasher {
 
@@ -27,6 +28,8 @@ public final class PasswordHasher {
     private final int iterations;
     private final SecureRandom random = new SecureRandom();
     private final AtomicLong invocations = new AtomicLong();
+    private final AtomicInteger running = new AtomicInteger();
+    private final AtomicInteger mostAtOnce = new AtomicInteger();
 
     public PasswordHasher(int memoryKib, int iterations) {
         this.memoryKib = memoryKib;
@@ -77,8 +80,22 @@ public final class PasswordHasher {
         return invocations.get();
     }
 
+    /** The most hashes this hasher has computed at the same time. */
+    public int mostAtOnce() {
+        return mostAtOnce.get();
+    }
+
     private byte[] derive(String password, byte[] salt, int memory, int passes) {
         invocations.incrementAndGet();
+        mostAtOnce.accumulateAndGet(running.incrementAndGet(), Math::max);
+        try {
+            return generate(password, salt, memory, passes);
+        } finally {
+            running.decrementAndGet();
+        }
+    }
+
+    private static byte[] generate(String password, byte[] salt, int memory, int passes) {
         Argon2BytesGenerator generator = new Argon2BytesGenerator();
         generator.init(new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id)
                 .withVersion(Argon2Parameters.ARGON2_VERSION_13)

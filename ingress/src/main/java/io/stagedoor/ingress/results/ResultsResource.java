@@ -33,6 +33,13 @@ import java.util.concurrent.CompletionStage;
  * unknown or another principal's (the same answer, so ids cannot be probed); 410 for an id older than the window.
  * {@code Prefer: wait=N} (RFC 7240, N ≤ 30) holds the poll, without a thread, until the result lands or N seconds
  * pass.
+ *
+ * <p>One principal holds at most {@code slots.perPrincipal()} polls waiting at once. A poll past that is answered at
+ * once as if it had asked no wait (the result, or 202 with Retry-After) and without {@code Preference-Applied}:
+ * RFC 7240 lets a server decline a preference, and declining is the honest answer here. The caller did nothing
+ * wrong that a 429 would name, and what it asked for (the state of its result) is given in full and at once; only
+ * the holding, which costs this instance a slot, is withheld. The view's global bound still answers 503 when every
+ * slot of every principal is taken.
  */
 @Path("/v1/results")
 @Produces(MediaType.APPLICATION_JSON)
@@ -42,11 +49,13 @@ public final class ResultsResource {
     public static final int MAX_WAIT_SECONDS = 30;
 
     private final ResultsView view;
+    private final PollSlots slots;
     private final CorrelationIds ids;
     private final Clock clock;
 
-    public ResultsResource(ResultsView view, CorrelationIds ids, Clock clock) {
+    public ResultsResource(ResultsView view, PollSlots slots, CorrelationIds ids, Clock clock) {
         this.view = view;
+        this.slots = slots;
         this.ids = ids;
         this.clock = clock;
     }
@@ -69,12 +78,27 @@ public final class ResultsResource {
         if (timeKnown && issuedAt.plus(view.window()).isBefore(clock.instant())) {
             throw ProblemException.of(ProblemType.GONE, IngressMessages.resultGone(view.window().toString()));
         }
-        return view.await(correlationId, wait).handle((result, error) -> {
+        if (wait.isZero()) {
+            return CompletableFuture.completedFuture(now(correlationId, prefer != null));
+        }
+        Optional<PollSlots.Slot> slot = slots.tryTake(caller.id());
+        if (slot.isEmpty()) {
+            return CompletableFuture.completedFuture(now(correlationId, false));
+        }
+        CompletableFuture<Optional<Result>> waited = view.await(correlationId, wait)
+                .whenComplete((result, error) -> slot.get().release());
+        return waited.handle((result, error) -> {
             if (error != null) {
                 return Problems.response(Problem.of(ProblemType.SERVICE_OVERLOADED, error.getMessage()).withRetryAfter(1));
             }
             return result.map(r -> ok(r, prefer != null)).orElseGet(() -> pending(correlationId, prefer != null));
         });
+    }
+
+    /** The answer without waiting: the result if it has landed, else pending. */
+    private Response now(String correlationId, boolean preferApplied) {
+        return view.find(correlationId).map(r -> ok(r, preferApplied))
+                .orElseGet(() -> pending(correlationId, preferApplied));
     }
 
     private static Response ok(Result result, boolean preferApplied) {

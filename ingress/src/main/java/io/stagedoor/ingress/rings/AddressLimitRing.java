@@ -4,6 +4,7 @@ import io.stagedoor.admission.Decision;
 import io.stagedoor.admission.Limiter;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitPolicy;
+import io.stagedoor.ingress.auth.AddressKeys;
 import io.stagedoor.ingress.auth.TrustedProxies;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
@@ -19,7 +20,8 @@ import org.glassfish.grizzly.http.server.Request;
 /**
  * The address ring: where no identity exists yet (login), the limit keys on the client's address, resolved through
  * the trusted proxies. It runs before authentication and before the login route hashes a password, so a flood of
- * guesses from one address costs a Redis round trip each, not 100 ms of CPU.
+ * guesses from one address costs a Redis round trip each, not 100 ms of CPU. An IPv6 client is counted on its /64
+ * ({@link AddressKeys}), so the addresses of one subscriber's prefix share one bucket.
  */
 public final class AddressLimitRing implements DynamicFeature {
 
@@ -54,7 +56,8 @@ public final class AddressLimitRing implements DynamicFeature {
             String address = proxies.clientAddress(connection.get().getRemoteAddr(),
                     request.getHeaderString("X-Forwarded-For"));
             request.setProperty(CLIENT_ADDRESS, address);
-            Decision decision = decisions.decide(List.of(LimitCheck.of(policy, address)), LimitedRoute.LOGIN);
+            Decision decision = decisions.decide(List.of(LimitCheck.of(policy, AddressKeys.limitKey(address))),
+                    LimitedRoute.LOGIN);
             decisions.answer(request, decision);
         }
     }
