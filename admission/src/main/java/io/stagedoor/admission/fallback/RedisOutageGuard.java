@@ -11,13 +11,30 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 /**
  * A {@link BucketStore} around the Redis store that fails fast: every call is cut at the command timeout,
  * and once the failure rate crosses the threshold the circuit opens and calls fail at once, without touching
- * the network, until a probe succeeds. The caller treats any failure as "Redis unavailable" and falls back.
- * Logs once per breaker transition, never per request.
+ * the network, until a probe succeeds. The caller treats a failure as "Redis unavailable" and falls back, except
+ * {@link ProcessOverloaded}, which it sheds. Logs once per breaker transition, never per request.
+ *
+ * <p>Our saturation is not Redis's outage. A call that missed its deadline, or found the waiting line for the
+ * connection full, fails with {@link ProcessOverloaded} (no breaker failure, no fallback) when all three hold:
+ * <ol>
+ *   <li>the connection is up;</li>
+ *   <li>Redis is still answering: some reply on this store arrived less than one command timeout ago. A Redis that
+ *       hangs answers nothing, so by the time a call written into the hang expires, the connection has been silent
+ *       for at least the timeout: every such call is an outage, however busy this process is;</li>
+ *   <li>this process is overloaded ({@link OverloadSignal}: the sweeper's own scheduling lag, or the CPU load).
+ *       A Redis that answers slowly while this process idles is an outage too.</li>
+ * </ol>
+ * Anything else, a refused or closed connection, a hang, a slow Redis beside an idle process, is an outage as
+ * before: a breaker failure, and each limit's fallback decides, counted.
  */
 public final class RedisOutageGuard implements BucketStore, AutoCloseable {
 
@@ -28,10 +45,26 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     private final BreakerCalls calls;
     private final AdmissionMetrics metrics;
     private final DeadlineSweeper deadlines;
+    private final BooleanSupplier connected;
+    private final long timeoutNanos;
+    private final String overloadedMessage;
+    /** When the last reply of Redis arrived; starts silent, so a Redis that never answered is never "answering". */
+    private volatile long lastReplyNanos;
 
+    /** A guard for a store whose connection state it cannot see: treated as always connected. */
     public RedisOutageGuard(BucketStore redis, OutageSettings settings, AdmissionMetrics metrics) {
+        this(redis, settings, metrics, () -> true);
+    }
+
+    /** @param connected whether the store's connection is up now (read only when a call missed its deadline) */
+    public RedisOutageGuard(BucketStore redis, OutageSettings settings, AdmissionMetrics metrics,
+                            BooleanSupplier connected) {
         this.redis = redis;
         this.metrics = metrics;
+        this.connected = connected;
+        this.timeoutNanos = settings.commandTimeout().toNanos();
+        this.overloadedMessage = AdmissionMessages.processOverloaded(settings.commandTimeout());
+        this.lastReplyNanos = System.nanoTime() - timeoutNanos;
         this.deadlines = new DeadlineSweeper(settings.commandTimeout(), TICK);
         this.calls = new BreakerCalls(settings.breaker("stagedoor-redis"), LOG, AdmissionMessages::breakerTransition,
                 metrics::breakerTransition);
@@ -40,15 +73,42 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     @Override
     public CompletionStage<BucketOutcome> take(List<BucketRequest> requests, long nowMillis) {
         long start = System.nanoTime();
-        CompletableFuture<BucketOutcome> call = calls.start(() -> redis.take(requests, nowMillis));
+        // Stamped on Redis's own future, not the deadline's copy: a reply that comes too late for its call still
+        // proves that Redis answers.
+        CompletableFuture<BucketOutcome> call = calls.start(() -> redis.take(requests, nowMillis)
+                .thenApply(this::replied));
         if (BreakerCalls.notPermitted(call)) {
             return call;
         }
-        return deadlines.watch(call, start)
-                .whenComplete((outcome, error) -> {
-                    metrics.redisCall(System.nanoTime() - start, error == null);
-                    calls.ended(start, error);
-                });
+        return deadlines.watch(call, start).handle((outcome, error) -> ended(start, outcome, error));
+    }
+
+    private BucketOutcome replied(BucketOutcome outcome) {
+        lastReplyNanos = System.nanoTime();
+        return outcome;
+    }
+
+    private BucketOutcome ended(long start, BucketOutcome outcome, Throwable error) {
+        long now = System.nanoTime();
+        metrics.redisCall(now - start, error == null);
+        if (error == null) {
+            calls.ended(start, null);
+            return outcome;
+        }
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (ourOwnSaturation(cause, now)) {
+            calls.released();
+            throw new ProcessOverloaded(overloadedMessage);
+        }
+        calls.ended(start, cause);
+        throw error instanceof CompletionException completion ? completion : new CompletionException(cause);
+    }
+
+    /** Whether {@code failure}, seen at {@code now}, was this process's slowness while Redis answered. */
+    private boolean ourOwnSaturation(Throwable failure, long now) {
+        boolean missed = failure instanceof TimeoutException || failure instanceof RejectedExecutionException;
+        return missed && now - lastReplyNanos < timeoutNanos && connected.getAsBoolean()
+                && deadlines.overload().overloaded();
     }
 
     @Override
@@ -59,5 +119,15 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     /** The breaker's state name: CLOSED, OPEN, HALF_OPEN. */
     public String state() {
         return calls.state();
+    }
+
+    /** The most the deadline sweeper woke late over the recent window, in nanoseconds. */
+    public long schedulingLagNanos() {
+        return deadlines.overload().lagNanos();
+    }
+
+    /** The CPU load last read, 0 to 1: the larger of this process's and the machine's. */
+    public double cpuLoad() {
+        return deadlines.overload().cpuLoad();
     }
 }
