@@ -48,7 +48,7 @@ final class DeadlineSweeper implements AutoCloseable {
 
     /** A sweeper that sweeps every {@code tick} on a daemon thread of its own. */
     DeadlineSweeper(Duration timeout, Duration tick) {
-        this(timeout, tick, System.nanoTime(), OverloadSignal.ofThisProcess(System.nanoTime()), Executors.newSingleThreadScheduledExecutor(runnable -> {
+        this(timeout, tick, System.nanoTime(), OverloadSignal.ofThisProcess(tick, System.nanoTime()), Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "stagedoor-redis-deadlines");
             thread.setDaemon(true);
             return thread;
@@ -70,7 +70,7 @@ final class DeadlineSweeper implements AutoCloseable {
 
     /** A sweeper that sweeps only when {@link #sweep} is called, its first sweep due a tick after {@code startNanos}. */
     static DeadlineSweeper unscheduled(Duration timeout, Duration tick, long startNanos) {
-        return unscheduled(timeout, tick, startNanos, new OverloadSignal(() -> -1, startNanos));
+        return unscheduled(timeout, tick, startNanos, new OverloadSignal(() -> -1, tick, startNanos));
     }
 
     /** The same, telling {@code overload} how late each sweep came. */

@@ -1,6 +1,7 @@
 package io.stagedoor.admission.fallback;
 
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.lang.management.OperatingSystemMXBean;
 import java.util.function.DoubleSupplier;
 
@@ -37,26 +38,33 @@ final class OverloadSignal {
     static final int CPU_SAMPLE_TICKS = 20;
 
     private final DoubleSupplier cpuLoad;
+    private final long tickNanos;
     private long windowStart;
     private long currentMaxLag;
     private long previousMaxLag;
     private int ticksSinceSample;
     private volatile long lagNanos;
+    private volatile long stalledNanos;
     private volatile double load;
 
-    /** @param cpuLoad recent CPU use from 0 to 1, negative when unknown; read on the sweeper's thread */
-    OverloadSignal(DoubleSupplier cpuLoad, long startNanos) {
+    /**
+     * @param cpuLoad recent CPU use from 0 to 1, negative when unknown; read on the sweeper's thread
+     * @param tick    the sweeper's tick: waking up to one tick late is noise, not a stall
+     */
+    OverloadSignal(DoubleSupplier cpuLoad, Duration tick, long startNanos) {
         this.cpuLoad = cpuLoad;
+        this.tickNanos = tick.toNanos();
         this.windowStart = startNanos;
     }
 
     /** A signal reading the process's and the machine's CPU load from the platform. */
-    static OverloadSignal ofThisProcess(long startNanos) {
+    static OverloadSignal ofThisProcess(Duration tick, long startNanos) {
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
         if (os instanceof com.sun.management.OperatingSystemMXBean platform) {
-            return new OverloadSignal(() -> Math.max(platform.getProcessCpuLoad(), platform.getCpuLoad()), startNanos);
+            return new OverloadSignal(() -> Math.max(platform.getProcessCpuLoad(), platform.getCpuLoad()), tick,
+                    startNanos);
         }
-        return new OverloadSignal(() -> -1, startNanos);
+        return new OverloadSignal(() -> -1, tick, startNanos);
     }
 
     /** The sweeper woke at {@code now}, {@code lateNanos} after its tick was due; called on its thread only. */
@@ -67,6 +75,9 @@ final class OverloadSignal {
             windowStart = now;
         }
         currentMaxLag = Math.max(currentMaxLag, lateNanos);
+        if (lateNanos > tickNanos) {
+            stalledNanos += lateNanos - tickNanos;
+        }
         lagNanos = Math.max(currentMaxLag, previousMaxLag);
         if (++ticksSinceSample >= CPU_SAMPLE_TICKS) {
             ticksSinceSample = 0;
@@ -76,6 +87,15 @@ final class OverloadSignal {
 
     boolean overloaded() {
         return lagNanos >= LAG_NANOS || load >= CPU_LOAD;
+    }
+
+    /**
+     * A clock that stops while this process is stalled: {@code now} less every stall the sweeper has measured (its
+     * lateness beyond one tick). The time between two readings is how long this process could run meanwhile, so a
+     * silence measured on it is one our own starvation does not explain.
+     */
+    long runningNanos(long now) {
+        return now - stalledNanos;
     }
 
     /** The most a sweep was late over the recent window. */

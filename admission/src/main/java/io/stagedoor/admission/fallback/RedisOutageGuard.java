@@ -40,16 +40,21 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(RedisOutageGuard.class);
     private static final Duration TICK = Duration.ofMillis(5);
+    /**
+     * How long Redis may seem silent to an overloaded process before it is taken for hung: running time (stalls of
+     * the whole process excluded) without one reply. A CPU-starved reader goes a long time without reading while
+     * Redis answers: 744 ms in one run of {@code SaturatedProcessIT} beside other builds on 2 cores.
+     */
+    static final long HANG_SILENCE_NANOS = Duration.ofSeconds(2).toNanos();
 
     private final BucketStore redis;
     private final BreakerCalls calls;
     private final AdmissionMetrics metrics;
     private final DeadlineSweeper deadlines;
     private final BooleanSupplier connected;
-    private final long timeoutNanos;
     private final String overloadedMessage;
-    /** When the last reply of Redis arrived; starts silent, so a Redis that never answered is never "answering". */
-    private volatile long lastReplyNanos;
+    /** When Redis last replied, on the overload signal's running clock; starts as the connection's handshake. */
+    private volatile long lastReplyRunningNanos;
 
     /** A guard for a store whose connection state it cannot see: treated as always connected. */
     public RedisOutageGuard(BucketStore redis, OutageSettings settings, AdmissionMetrics metrics) {
@@ -62,10 +67,9 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
         this.redis = redis;
         this.metrics = metrics;
         this.connected = connected;
-        this.timeoutNanos = settings.commandTimeout().toNanos();
         this.overloadedMessage = AdmissionMessages.processOverloaded(settings.commandTimeout());
-        this.lastReplyNanos = System.nanoTime() - timeoutNanos;
         this.deadlines = new DeadlineSweeper(settings.commandTimeout(), TICK);
+        this.lastReplyRunningNanos = deadlines.overload().runningNanos(System.nanoTime());
         this.calls = new BreakerCalls(settings.breaker("stagedoor-redis"), LOG, AdmissionMessages::breakerTransition,
                 metrics::breakerTransition);
     }
@@ -84,7 +88,7 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     }
 
     private BucketOutcome replied(BucketOutcome outcome) {
-        lastReplyNanos = System.nanoTime();
+        lastReplyRunningNanos = deadlines.overload().runningNanos(System.nanoTime());
         return outcome;
     }
 
@@ -107,8 +111,9 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     /** Whether {@code failure}, seen at {@code now}, was this process's slowness while Redis answered. */
     private boolean ourOwnSaturation(Throwable failure, long now) {
         boolean missed = failure instanceof TimeoutException || failure instanceof RejectedExecutionException;
-        return missed && now - lastReplyNanos < timeoutNanos && connected.getAsBoolean()
-                && deadlines.overload().overloaded();
+        OverloadSignal overload = deadlines.overload();
+        return missed && overload.overloaded() && connected.getAsBoolean()
+                && overload.runningNanos(now) - lastReplyRunningNanos < HANG_SILENCE_NANOS;
     }
 
     @Override
