@@ -72,6 +72,10 @@ public final class AdmissionMessages {
         return "bucket store did not answer within " + timeout;
     }
 
+    public static String processOverloaded(Duration timeout) {
+        return "this process was too overloaded to hear Redis within " + timeout + " while Redis answered";
+    }
+
     public static String breakerTransition(String from, String to) {
         String now = switch (to) {
             case "CLOSED" -> "decisions come from Redis again";

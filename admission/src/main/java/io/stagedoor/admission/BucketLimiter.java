@@ -5,6 +5,7 @@ import io.stagedoor.admission.bucket.BucketOutcome;
 import io.stagedoor.admission.bucket.BucketRequest;
 import io.stagedoor.admission.bucket.BucketStore;
 import io.stagedoor.admission.bucket.KeyOutcome;
+import io.stagedoor.admission.fallback.ProcessOverloaded;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.metrics.AdmissionMetrics;
 import io.stagedoor.admission.refusal.RefusalCache;
@@ -18,7 +19,8 @@ import java.util.function.LongSupplier;
 /**
  * The {@link Limiter}: refusal cache, then one take from the primary store for the enforced limits (and one,
  * in parallel, for the shadow limits, so a shadow refusal can never block the real decision); on failure,
- * {@link Fallback}.
+ * {@link Fallback}, except when the store says this process was too overloaded to hear Redis in time
+ * ({@link ProcessOverloaded}): then the request is shed, counted as such, and no fallback decides it.
  */
 final class BucketLimiter implements Limiter {
 
@@ -29,6 +31,7 @@ final class BucketLimiter implements Limiter {
     static final String WOULD_REFUSE = "would_refuse";
     static final String IMPOSSIBLE = "impossible";
     static final String UNAVAILABLE = "unavailable";
+    static final String SHED = "shed";
 
     private final BucketStore primary;
     private final DecisionSource primarySource;
@@ -78,6 +81,7 @@ final class BucketLimiter implements Limiter {
         CompletionStage<Decision> decision = primary.take(requests(enforced), now)
                 .handle((outcome, error) -> error == null
                         ? CompletableFuture.completedFuture(fromStore(enforced, outcome, now))
+                        : overloaded(error) ? CompletableFuture.completedFuture(shed(enforced))
                         : fallback.decide(enforced, now))
                 .thenCompose(stage -> stage);
         return shadow.isEmpty() ? decision : decision.thenCombine(observe(shadow, now), (real, ignored) -> real);
@@ -129,6 +133,19 @@ final class BucketLimiter implements Limiter {
                         Decision.retryAfterSeconds(key.waitMillis()), source);
     }
 
+    /** Sheds a request nobody decided because this process was overloaded: never a fallback, never admitted. */
+    private Decision shed(List<LimitCheck> checks) {
+        for (LimitCheck check : checks) {
+            metrics.shed(check.policy().name());
+            metrics.decision(check.policy().name(), SHED, DecisionSource.OVERLOADED.tag());
+        }
+        return Decision.shed(checks.get(0).policy());
+    }
+
+    private static boolean overloaded(Throwable error) {
+        return error instanceof ProcessOverloaded || error.getCause() instanceof ProcessOverloaded;
+    }
+
     private Decision cachedRefusal(List<LimitCheck> checks, long now) {
         for (LimitCheck check : checks) {
             long wait = refusals.waitMillis(key(check), check.cost(), now);
@@ -150,7 +167,9 @@ final class BucketLimiter implements Limiter {
         return primary.take(requests(shadow), now).handle((outcome, error) -> {
             for (int i = 0; i < shadow.size(); i++) {
                 String limit = shadow.get(i).policy().name();
-                if (error != null) {
+                if (error != null && overloaded(error)) {
+                    metrics.shed(limit);
+                } else if (error != null) {
                     metrics.fallback(limit, UNAVAILABLE);
                 } else {
                     metrics.decision(limit, outcome.keys().get(i).sufficient() ? ADMITTED : WOULD_REFUSE,

@@ -12,13 +12,20 @@ import java.util.Objects;
  *   <li>refused: {@link #refusedBy()} is the limit the caller must wait longest for, and
  *       {@link #retryAfterSeconds()} (at least 1) is when it will have the tokens;</li>
  *   <li>impossible: the cost exceeds the capacity of {@link #refusedBy()}; no wait would help, so
- *       {@link #retryAfterSeconds()} is 0 and the ingress answers with a 4xx for bad input.</li>
+ *       {@link #retryAfterSeconds()} is 0 and the ingress answers with a 4xx for bad input;</li>
+ *   <li>shed: this process was too overloaded to hear Redis in time while Redis answered, so nobody decided
+ *       {@link #refusedBy()} (the first limit that applied); the ingress answers 503 with a Retry-After of
+ *       {@link #SHED_RETRY_AFTER_SECONDS}, never admits unchecked.</li>
  * </ul>
+ * {@link #counted()} says whether {@link #remaining()} is a count a bucket measured, which the caller may pass on.
  */
 public final class Decision {
 
-    /** The three kinds of answer. */
-    public enum Verdict { ADMITTED, REFUSED, IMPOSSIBLE }
+    /** The kinds of answer. */
+    public enum Verdict { ADMITTED, REFUSED, IMPOSSIBLE, SHED }
+
+    /** Seconds a shed caller is told to wait: this process's overload passes in about that. */
+    public static final long SHED_RETRY_AFTER_SECONDS = 1;
 
     private final Verdict verdict;
     private final LimitPolicy tightest;
@@ -70,6 +77,11 @@ public final class Decision {
         return new Decision(Verdict.IMPOSSIBLE, refusedBy, 0, 0, DecisionSource.BAD_INPUT);
     }
 
+    /** The request that could not be decided in time because this process was overloaded. */
+    public static Decision shed(LimitPolicy limit) {
+        return new Decision(Verdict.SHED, limit, 0, SHED_RETRY_AFTER_SECONDS, DecisionSource.OVERLOADED);
+    }
+
     /** Whole seconds until {@code waitMillis} have passed, at least 1 (Retry-After has no fractions). */
     public static long retryAfterSeconds(long waitMillis) {
         return Math.max(1, Math.ceilDiv(waitMillis, 1000));
@@ -87,7 +99,14 @@ public final class Decision {
         return verdict == Verdict.IMPOSSIBLE;
     }
 
-    /** Whole tokens left in {@link #tightest()}. */
+    public boolean shed() {
+        return verdict == Verdict.SHED;
+    }
+
+    /**
+     * Whole tokens left in {@link #tightest()}, when {@link #counted()}; otherwise no count: a fail-open admission
+     * carries the most its limit could have left (capacity less cost), a shed request 0.
+     */
     public long remaining() {
         return remaining;
     }
@@ -100,6 +119,11 @@ public final class Decision {
     /** The limit that refused, or null when admitted. */
     public LimitPolicy refusedBy() {
         return verdict == Verdict.ADMITTED ? null : tightest;
+    }
+
+    /** Whether {@link #remaining()} is a count a bucket measured ({@link DecisionSource#counted()}). */
+    public boolean counted() {
+        return source.counted();
     }
 
     public long retryAfterSeconds() {

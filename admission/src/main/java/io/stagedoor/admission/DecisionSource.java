@@ -16,6 +16,11 @@ public enum DecisionSource {
     FALLBACK_OPEN,
     /** Redis was unavailable and the limit was decided by an in-process bucket. */
     FALLBACK_LOCAL,
+    /**
+     * This process was overloaded and could not hear Redis in time while Redis answered: the request is shed, not
+     * decided by a fallback.
+     */
+    OVERLOADED,
     /** Only shadow limits applied: they decide and count but never refuse. */
     SHADOW,
     /** The request can never be admitted (cost above capacity); not a refusal, bad input. */
@@ -23,6 +28,18 @@ public enum DecisionSource {
 
     /** Made once: every decision is counted under its source's tag. */
     private final String tag = name().toLowerCase(Locale.ROOT);
+
+    /**
+     * Whether a decision from here reports a count a bucket measured, which the ingress may send as RateLimit
+     * fields. Redis, the in-process store and the refusal cache (a bucket short of the cost) measured theirs; so
+     * did a local bucket standing in for Redis ({@link #FALLBACK_LOCAL}): it is this instance's own bucket and it
+     * is enforced, so its count is true of the next request through this instance, though not of the others.
+     * A shadow decision reports what the store counted for its shadow limit. A fail-open admission, a shed request
+     * and bad input measured nothing.
+     */
+    public boolean counted() {
+        return this != FALLBACK_OPEN && this != OVERLOADED && this != BAD_INPUT;
+    }
 
     /** Lowercase, for metric tags. */
     public String tag() {

@@ -57,23 +57,25 @@ final class Fallback {
     }
 
     /**
-     * Admits the fail-open limits. Their buckets are unknown, so each reports its capacity less the cost: no
-     * tighter claim can be made honestly; a tighter known local limit still shapes the answer.
+     * Admits the fail-open limits. Their buckets are unknown, so they make no claim on the answer's count: beside a
+     * local bucket's decision, that decision (a count this process measured) is the answer; alone, the answer is a
+     * fail-open admission that is not {@link Decision#counted()}, carrying the smallest capacity less cost as the
+     * most any of them could have left.
      */
     private Decision failOpen(List<LimitCheck> openChecks, Decision localDecision) {
-        LimitPolicy tightest = localDecision == null ? null : localDecision.tightest();
-        long remaining = localDecision == null ? Long.MAX_VALUE : localDecision.remaining();
+        LimitPolicy tightest = null;
+        long bound = Long.MAX_VALUE;
         for (LimitCheck check : openChecks) {
             String limit = check.policy().name();
             metrics.fallback(limit, BucketLimiter.ADMITTED);
             metrics.decision(limit, BucketLimiter.ADMITTED, DecisionSource.FALLBACK_OPEN.tag());
             long left = check.policy().capacity() - check.cost();
-            if (left < remaining) {
-                remaining = left;
+            if (left < bound) {
+                bound = left;
                 tightest = check.policy();
             }
         }
-        DecisionSource source = localDecision == null ? DecisionSource.FALLBACK_OPEN : DecisionSource.FALLBACK_LOCAL;
-        return Decision.admitted(tightest, remaining, source);
+        return localDecision != null ? localDecision
+                : Decision.admitted(tightest, bound, DecisionSource.FALLBACK_OPEN);
     }
 }

@@ -18,6 +18,7 @@ import io.stagedoor.admission.refusal.RefusalCache;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -84,7 +85,7 @@ public final class LimiterBuilder {
                 .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(1)).build())
                 .build());
         StatefulRedisConnection<String, String> connection = client.connect(StringCodec.UTF8);
-        RedisOutageGuard guard = guard(RedisBucketStore.on(connection, settings.coalescing()));
+        RedisOutageGuard guard = guard(RedisBucketStore.on(connection, settings.coalescing()), connection::isOpen);
         return assemble(guard, DecisionSource.REDIS, () -> {
             guard.close();
             connection.close();
@@ -96,7 +97,7 @@ public final class LimiterBuilder {
     /** Buckets in Redis through a client the caller owns; the limiter closes only its connection. */
     public Limiter redis(RedisClient client) {
         StatefulRedisConnection<String, String> connection = client.connect(StringCodec.UTF8);
-        RedisOutageGuard guard = guard(RedisBucketStore.on(connection, settings.coalescing()));
+        RedisOutageGuard guard = guard(RedisBucketStore.on(connection, settings.coalescing()), connection::isOpen);
         return assemble(guard, DecisionSource.REDIS, () -> {
             guard.close();
             connection.close();
@@ -108,12 +109,13 @@ public final class LimiterBuilder {
      * instrumented stores in tests).
      */
     public Limiter remote(BucketStore store) {
-        RedisOutageGuard guard = guard(store);
+        RedisOutageGuard guard = guard(store, () -> true);
         return assemble(guard, DecisionSource.REDIS, guard::close);
     }
 
-    private RedisOutageGuard guard(BucketStore redis) {
-        return new RedisOutageGuard(redis, settings.outage(), metrics());
+    /** @param connected whether the store's connection is up: a missed deadline on a closed one is an outage */
+    private RedisOutageGuard guard(BucketStore redis, BooleanSupplier connected) {
+        return new RedisOutageGuard(redis, settings.outage(), metrics(), connected);
     }
 
     private AdmissionMetrics metrics() {

@@ -26,6 +26,8 @@ import static org.awaitility.Awaitility.await;
 class RedisOutageIT {
 
     private static final long DECISION_DEADLINE_MILLIS = 100;
+    /** The guard's hang silence (2 s of running time) and room for the stalls of a loaded machine. */
+    private static final long HANG_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(6);
 
     private final Limits limits = Limits.defaults();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
@@ -54,12 +56,23 @@ class RedisOutageIT {
     void aHangingRedisCostsNoMoreThanTheCommandTimeout() throws Exception {
         RedisClient pauser = RedisClient.create(redis.uri());
         try (var connection = pauser.connect()) {
-            decideWithinDeadline(LimitCheck.of(limits.scannerKey(), "warm-up"));
-            // The server accepts the connection but answers nobody for 2 s: slower than down.
-            connection.sync().clientPause(2_000);
-            long start = System.nanoTime();
-            Decision decision = decideWithinDeadline(LimitCheck.of(limits.scannerKey(), "k1"));
-            long elapsed = System.nanoTime() - start;
+            // A warm-up, not under test: a cold JVM on a loaded machine may take longer than the deadline bound.
+            limiter.decide(LimitCheck.of(limits.scannerKey(), "warm-up")).toCompletableFuture().get(10, TimeUnit.SECONDS);
+            // The server accepts the connection but answers nobody for 8 s: slower than down.
+            connection.sync().clientPause(8_000);
+            long paused = System.nanoTime();
+            // An idle process falls back at the first deadline. A process the machine's other work overloads may
+            // shed first (it cannot yet tell the hang from its own slowness), but only until Redis has been silent
+            // for the guard's hang silence: then the fallback decides, within the deadline.
+            Decision decision;
+            long elapsed;
+            do {
+                long start = System.nanoTime();
+                decision = limiter.decide(LimitCheck.of(limits.scannerKey(), "k" + subjects.incrementAndGet()))
+                        .toCompletableFuture().get(1, TimeUnit.SECONDS);
+                elapsed = System.nanoTime() - start;
+                assertThat(decision.source()).isIn(DecisionSource.FALLBACK_OPEN, DecisionSource.OVERLOADED);
+            } while (decision.source() == DecisionSource.OVERLOADED && System.nanoTime() - paused < HANG_LIMIT_NANOS);
             assertThat(decision.source()).isEqualTo(DecisionSource.FALLBACK_OPEN);
             assertThat(elapsed).isLessThan(TimeUnit.MILLISECONDS.toNanos(DECISION_DEADLINE_MILLIS));
         } finally {

@@ -73,6 +73,15 @@ public final class BreakerCalls {
         noticeTransition();
     }
 
+    /**
+     * Tells the breaker that a call it permitted says nothing about the store's health (its outcome is unknown for
+     * a reason of our own): the permission is given back, and the call counts neither as a success nor a failure.
+     */
+    public void released() {
+        breaker.releasePermission();
+        noticeTransition();
+    }
+
     /** The breaker's state name: CLOSED, OPEN, HALF_OPEN. */
     public String state() {
         return breaker.getState().name();

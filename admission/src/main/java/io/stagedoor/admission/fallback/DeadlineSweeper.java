@@ -24,6 +24,9 @@ import java.util.concurrent.TimeoutException;
  * one tick to read them. The next sweep expires as usual, late or not, so however starved the process a call
  * fails at most one sweep later than it would have. Without this, a CPU-starved ingress failed its Redis calls and
  * fell back (failing open) while Redis itself answered in microseconds.
+ *
+ * <p>Each sweep also tells its {@link OverloadSignal} how late it woke: the sweeper is the process's own
+ * scheduling-lag probe, which the guard reads when it must tell our saturation from Redis's outage.
  */
 final class DeadlineSweeper implements AutoCloseable {
 
@@ -38,12 +41,14 @@ final class DeadlineSweeper implements AutoCloseable {
     private final Queue<Pending> pending = new ConcurrentLinkedQueue<>();
     private final ScheduledExecutorService ticker;
     private final long lateNanos;
+    private final long tickNanos;
+    private final OverloadSignal overload;
     private long lastSweepNanos;
     private boolean skippedLast;
 
     /** A sweeper that sweeps every {@code tick} on a daemon thread of its own. */
     DeadlineSweeper(Duration timeout, Duration tick) {
-        this(timeout, tick, System.nanoTime(), Executors.newSingleThreadScheduledExecutor(runnable -> {
+        this(timeout, tick, System.nanoTime(), OverloadSignal.ofThisProcess(tick, System.nanoTime()), Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "stagedoor-redis-deadlines");
             thread.setDaemon(true);
             return thread;
@@ -52,8 +57,11 @@ final class DeadlineSweeper implements AutoCloseable {
                 TimeUnit.NANOSECONDS);
     }
 
-    private DeadlineSweeper(Duration timeout, Duration tick, long startNanos, ScheduledExecutorService ticker) {
+    private DeadlineSweeper(Duration timeout, Duration tick, long startNanos, OverloadSignal overload,
+                            ScheduledExecutorService ticker) {
         this.timeout = timeout;
+        this.tickNanos = tick.toNanos();
+        this.overload = overload;
         this.timeoutNanos = timeout.toNanos();
         this.lateNanos = LATE_TICKS * tick.toNanos();
         this.lastSweepNanos = startNanos;
@@ -62,7 +70,17 @@ final class DeadlineSweeper implements AutoCloseable {
 
     /** A sweeper that sweeps only when {@link #sweep} is called, its first sweep due a tick after {@code startNanos}. */
     static DeadlineSweeper unscheduled(Duration timeout, Duration tick, long startNanos) {
-        return new DeadlineSweeper(timeout, tick, startNanos, null);
+        return unscheduled(timeout, tick, startNanos, new OverloadSignal(() -> -1, tick, startNanos));
+    }
+
+    /** The same, telling {@code overload} how late each sweep came. */
+    static DeadlineSweeper unscheduled(Duration timeout, Duration tick, long startNanos, OverloadSignal overload) {
+        return new DeadlineSweeper(timeout, tick, startNanos, overload, null);
+    }
+
+    /** What the sweeps measured of this process's scheduling lag and load. */
+    OverloadSignal overload() {
+        return overload;
     }
 
     /** Watches {@code call}, started at {@code startNanos}; returns it. */
@@ -76,6 +94,7 @@ final class DeadlineSweeper implements AutoCloseable {
     /** Expires the calls past their deadline at {@code now}, unless this sweep comes late; runs on one thread. */
     void sweep(long now) {
         boolean late = now - lastSweepNanos > lateNanos;
+        overload.swept(now, Math.max(0, now - lastSweepNanos - tickNanos));
         lastSweepNanos = now;
         if (late && !skippedLast) {
             skippedLast = true;

@@ -11,28 +11,65 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 
 /**
  * A {@link BucketStore} around the Redis store that fails fast: every call is cut at the command timeout,
  * and once the failure rate crosses the threshold the circuit opens and calls fail at once, without touching
- * the network, until a probe succeeds. The caller treats any failure as "Redis unavailable" and falls back.
- * Logs once per breaker transition, never per request.
+ * the network, until a probe succeeds. The caller treats a failure as "Redis unavailable" and falls back, except
+ * {@link ProcessOverloaded}, which it sheds. Logs once per breaker transition, never per request.
+ *
+ * <p>Our saturation is not Redis's outage. A call that missed its deadline, or found the waiting line for the
+ * connection full, fails with {@link ProcessOverloaded} (no breaker failure, no fallback) when all three hold:
+ * <ol>
+ *   <li>the connection is up;</li>
+ *   <li>Redis is still answering: some reply on this store arrived less than one command timeout ago. A Redis that
+ *       hangs answers nothing, so by the time a call written into the hang expires, the connection has been silent
+ *       for at least the timeout: every such call is an outage, however busy this process is;</li>
+ *   <li>this process is overloaded ({@link OverloadSignal}: the sweeper's own scheduling lag, or the CPU load).
+ *       A Redis that answers slowly while this process idles is an outage too.</li>
+ * </ol>
+ * Anything else, a refused or closed connection, a hang, a slow Redis beside an idle process, is an outage as
+ * before: a breaker failure, and each limit's fallback decides, counted.
  */
 public final class RedisOutageGuard implements BucketStore, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(RedisOutageGuard.class);
     private static final Duration TICK = Duration.ofMillis(5);
+    /**
+     * How long Redis may seem silent to an overloaded process before it is taken for hung: running time (stalls of
+     * the whole process excluded) without one reply. A CPU-starved reader goes a long time without reading while
+     * Redis answers: 744 ms in one run of {@code SaturatedProcessIT} beside other builds on 2 cores.
+     */
+    static final long HANG_SILENCE_NANOS = Duration.ofSeconds(2).toNanos();
 
     private final BucketStore redis;
     private final BreakerCalls calls;
     private final AdmissionMetrics metrics;
     private final DeadlineSweeper deadlines;
+    private final BooleanSupplier connected;
+    private final String overloadedMessage;
+    /** When Redis last replied, on the overload signal's running clock; starts as the connection's handshake. */
+    private volatile long lastReplyRunningNanos;
 
+    /** A guard for a store whose connection state it cannot see: treated as always connected. */
     public RedisOutageGuard(BucketStore redis, OutageSettings settings, AdmissionMetrics metrics) {
+        this(redis, settings, metrics, () -> true);
+    }
+
+    /** @param connected whether the store's connection is up now (read only when a call missed its deadline) */
+    public RedisOutageGuard(BucketStore redis, OutageSettings settings, AdmissionMetrics metrics,
+                            BooleanSupplier connected) {
         this.redis = redis;
         this.metrics = metrics;
+        this.connected = connected;
+        this.overloadedMessage = AdmissionMessages.processOverloaded(settings.commandTimeout());
         this.deadlines = new DeadlineSweeper(settings.commandTimeout(), TICK);
+        this.lastReplyRunningNanos = deadlines.overload().runningNanos(System.nanoTime());
         this.calls = new BreakerCalls(settings.breaker("stagedoor-redis"), LOG, AdmissionMessages::breakerTransition,
                 metrics::breakerTransition);
     }
@@ -40,15 +77,43 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     @Override
     public CompletionStage<BucketOutcome> take(List<BucketRequest> requests, long nowMillis) {
         long start = System.nanoTime();
-        CompletableFuture<BucketOutcome> call = calls.start(() -> redis.take(requests, nowMillis));
+        // Stamped on Redis's own future, not the deadline's copy: a reply that comes too late for its call still
+        // proves that Redis answers.
+        CompletableFuture<BucketOutcome> call = calls.start(() -> redis.take(requests, nowMillis)
+                .thenApply(this::replied));
         if (BreakerCalls.notPermitted(call)) {
             return call;
         }
-        return deadlines.watch(call, start)
-                .whenComplete((outcome, error) -> {
-                    metrics.redisCall(System.nanoTime() - start, error == null);
-                    calls.ended(start, error);
-                });
+        return deadlines.watch(call, start).handle((outcome, error) -> ended(start, outcome, error));
+    }
+
+    private BucketOutcome replied(BucketOutcome outcome) {
+        lastReplyRunningNanos = deadlines.overload().runningNanos(System.nanoTime());
+        return outcome;
+    }
+
+    private BucketOutcome ended(long start, BucketOutcome outcome, Throwable error) {
+        long now = System.nanoTime();
+        metrics.redisCall(now - start, error == null);
+        if (error == null) {
+            calls.ended(start, null);
+            return outcome;
+        }
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (ourOwnSaturation(cause, now)) {
+            calls.released();
+            throw new ProcessOverloaded(overloadedMessage);
+        }
+        calls.ended(start, cause);
+        throw error instanceof CompletionException completion ? completion : new CompletionException(cause);
+    }
+
+    /** Whether {@code failure}, seen at {@code now}, was this process's slowness while Redis answered. */
+    private boolean ourOwnSaturation(Throwable failure, long now) {
+        boolean missed = failure instanceof TimeoutException || failure instanceof RejectedExecutionException;
+        OverloadSignal overload = deadlines.overload();
+        return missed && overload.overloaded() && connected.getAsBoolean()
+                && overload.runningNanos(now) - lastReplyRunningNanos < HANG_SILENCE_NANOS;
     }
 
     @Override
@@ -59,5 +124,15 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     /** The breaker's state name: CLOSED, OPEN, HALF_OPEN. */
     public String state() {
         return calls.state();
+    }
+
+    /** The most the deadline sweeper woke late over the recent window, in nanoseconds. */
+    public long schedulingLagNanos() {
+        return deadlines.overload().lagNanos();
+    }
+
+    /** The CPU load last read, 0 to 1: the larger of this process's and the machine's. */
+    public double cpuLoad() {
+        return deadlines.overload().cpuLoad();
     }
 }

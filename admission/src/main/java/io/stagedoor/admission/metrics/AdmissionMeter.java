@@ -12,6 +12,12 @@ public enum AdmissionMeter {
     REFUSAL_CACHE_HITS("stagedoor.admission.refusal.cache.hits", "refusals answered from the refusal cache"),
     /** Counter, tags {@code limit}, {@code outcome}: decisions taken by a fallback while Redis was unavailable. */
     FALLBACK_DECISIONS("stagedoor.admission.fallback.decisions", "decisions taken while Redis was unavailable"),
+    /**
+     * Counter, tag {@code limit}: decisions shed because this process, overloaded, could not hear Redis in time
+     * while Redis answered. Not fallbacks: {@link #FALLBACK_DECISIONS} stays a count of Redis outages.
+     */
+    SHED_DECISIONS("stagedoor.admission.shed.decisions",
+            "decisions shed because this process was too overloaded to hear Redis in time"),
     /** Counter, tag {@code state}: circuit breaker transitions. */
     BREAKER_TRANSITIONS("stagedoor.admission.breaker.transitions", "Redis circuit breaker state changes");
 

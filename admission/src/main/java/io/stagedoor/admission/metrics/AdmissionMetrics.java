@@ -55,6 +55,11 @@ public final class AdmissionMetrics {
                         AdmissionMeter.TAG_OUTCOME, outcome)).increment();
     }
 
+    public void shed(String limit) {
+        counters.computeIfAbsent(new CounterKey(AdmissionMeter.SHED_DECISIONS, limit, null, null),
+                key -> register(AdmissionMeter.SHED_DECISIONS, AdmissionMeter.TAG_LIMIT, limit)).increment();
+    }
+
     public void breakerTransition(String state) {
         counters.computeIfAbsent(new CounterKey(AdmissionMeter.BREAKER_TRANSITIONS, state, null, null),
                 key -> register(AdmissionMeter.BREAKER_TRANSITIONS, AdmissionMeter.TAG_STATE, state)).increment();

@@ -80,6 +80,9 @@ public final class DecisionRecorder implements Decisions.Recorder {
         if (source == DecisionSource.FALLBACK_LOCAL) {
             return AdmissionRecord.FALLBACK_LOCAL;
         }
+        if (source == DecisionSource.OVERLOADED) {
+            return AdmissionRecord.SHED;
+        }
         if (source == DecisionSource.SHADOW) {
             return AdmissionRecord.SHADOW_REFUSED;
         }

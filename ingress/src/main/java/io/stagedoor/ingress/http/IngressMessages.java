@@ -59,6 +59,10 @@ public final class IngressMessages {
         return "The limit '" + limit + "' is spent for now; one more request is allowed in " + retryAfter + " s.";
     }
 
+    public static String limiterOverloaded() {
+        return "This instance is too busy to check the rate limits in time; retry after the indicated time.";
+    }
+
     public static String doorFull(int limit) {
         return "This instance already serves " + limit + " requests; retry after the indicated time.";
     }

@@ -21,7 +21,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * What the rate-limit rings share: asking the limiter, recording the decision for audit, and answering a refusal
- * with 429, Retry-After and a problem that names the limit. The limiter's stage completes within its own command
+ * with 429, Retry-After and a problem that names the limit. A shed decision (this instance was too overloaded to
+ * hear Redis in time) is answered like the door sheds: 503, {@code Retry-After: 1}, {@code service-overloaded},
+ * never admitted unchecked. The limiter's stage completes within its own command
  * timeout; the rings run on virtual threads, so waiting for it parks no platform thread.
  */
 public final class Decisions {
@@ -52,7 +54,7 @@ public final class Decisions {
         return decision;
     }
 
-    /** Aborts a refused request with 429; leaves an admitted one its decision for the response's fields. */
+    /** Aborts a refused request with 429, a shed one with 503; leaves an admitted one its decision for the fields. */
     public void answer(ContainerRequestContext request, Decision decision) {
         if (decision.admitted()) {
             request.setProperty(PROPERTY, decision);
@@ -61,12 +63,19 @@ public final class Decisions {
         request.abortWith(Problems.repeated(problem(decision), fields(decision)));
     }
 
-    /** The 429 answer to a refusing decision, with Retry-After and the refusing limit's RateLimit fields. */
+    /**
+     * The answer to a decision that did not admit: 429 with Retry-After and the refusing limit's RateLimit fields,
+     * or 503 for a shed one.
+     */
     public static ProblemException refusal(Decision decision) {
         return new ProblemException(problem(decision), fields(decision));
     }
 
     private static Problem problem(Decision decision) {
+        if (decision.shed()) {
+            return Problem.of(ProblemType.SERVICE_OVERLOADED, IngressMessages.limiterOverloaded())
+                    .withRetryAfter(decision.retryAfterSeconds());
+        }
         return new Problem(ProblemType.RATE_LIMITED.uri(), ProblemType.RATE_LIMITED.title(),
                 ProblemType.RATE_LIMITED.status(),
                 IngressMessages.rateLimited(decision.refusedBy().name(), decision.retryAfterSeconds()), null,

@@ -9,6 +9,10 @@ import jakarta.ws.rs.core.MultivaluedMap;
  * {@code RateLimit} as structured fields of draft-ietf-httpapi-ratelimit-headers-10, and
  * {@code X-RateLimit-Remaining} for older clients. For a token bucket the quota {@code q} is its burst, the
  * window {@code w} the seconds it takes to fill from empty, and {@code t} the seconds until it is full again.
+ *
+ * <p>Only a count a bucket measured is sent ({@link Decision#counted()}): a fail-open admission and a shed request
+ * get no fields, since nobody counted them; a local bucket standing in for Redis sends its own count, which is
+ * true of this instance.
  */
 public final class RateLimitHeaders {
 
@@ -19,10 +23,10 @@ public final class RateLimitHeaders {
     private RateLimitHeaders() {
     }
 
-    /** Adds the three fields for {@code decision}'s tightest limit; nothing when no limit applied. */
+    /** Adds the three fields for {@code decision}'s tightest limit; nothing when no limit applied or nothing counted. */
     public static void add(Decision decision, MultivaluedMap<String, Object> headers) {
         LimitPolicy policy = decision.admitted() ? decision.tightest() : decision.refusedBy();
-        if (policy == null) {
+        if (policy == null || !decision.counted()) {
             return;
         }
         long remaining = Math.max(0, decision.remaining());

@@ -1,0 +1,110 @@
+package io.stagedoor.admission.fallback;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.lang.management.OperatingSystemMXBean;
+import java.util.function.DoubleSupplier;
+
+/**
+ * Whether this process is itself too busy to hear Redis in time. It is asked only about a call that already missed
+ * its deadline, so it must tell "our CPU was saturated" from "Redis was slow" at that moment, from two readings the
+ * deadline sweeper takes on its own thread, so nothing is measured on the decision path:
+ * <ul>
+ *   <li><b>scheduling lag</b>: how much later than its tick the sweeper woke, the most over the last one to two
+ *       {@link #WINDOW_NANOS windows}. A thread of ours that was due to run and did not is what a saturated CPU, a
+ *       GC pause or an exhausted cgroup quota look like from inside; a slow Redis leaves it at zero;</li>
+ *   <li><b>CPU load</b>: the larger of this process's and the machine's (a container's, where the JDK sees one)
+ *       recent CPU use, from {@code com.sun.management.OperatingSystemMXBean}, read every
+ *       {@link #CPU_SAMPLE_TICKS} ticks (each read opens files under /proc: too dear per call).</li>
+ * </ul>
+ * Overloaded when the lag reaches {@link #LAG_NANOS} or the load {@link #CPU_LOAD}. The thresholds sit between what
+ * one 2-core machine showed idle and saturated (4 busy threads per core): idle, the sweeper woke at most about
+ * 0.1-1 ms late and the process used a few percent; saturated, it woke 5-30 ms late and the load read 1.0. Either
+ * reading alone is enough: the lag catches a quota or pause the load misses, the load a saturation that the
+ * scheduler's wake-up preference hides from a thread that sleeps most of the time.
+ *
+ * <p>Overload alone never decides: the guard also asks whether Redis is still answering (see
+ * {@link RedisOutageGuard}), so a Redis that hangs while this process is busy is still an outage.
+ */
+final class OverloadSignal {
+
+    /** A sweep this much later than its tick, within the window, says the process is overloaded. */
+    static final long LAG_NANOS = 5_000_000;
+    /** Process or machine CPU use, 0 to 1, at which the process is overloaded. */
+    static final double CPU_LOAD = 0.9;
+    /** Lag is remembered for one to two windows of this length. */
+    static final long WINDOW_NANOS = 1_000_000_000;
+    /** Sweeps between two CPU load readings. */
+    static final int CPU_SAMPLE_TICKS = 20;
+
+    private final DoubleSupplier cpuLoad;
+    private final long tickNanos;
+    private long windowStart;
+    private long currentMaxLag;
+    private long previousMaxLag;
+    private int ticksSinceSample;
+    private volatile long lagNanos;
+    private volatile long stalledNanos;
+    private volatile double load;
+
+    /**
+     * @param cpuLoad recent CPU use from 0 to 1, negative when unknown; read on the sweeper's thread
+     * @param tick    the sweeper's tick: waking up to one tick late is noise, not a stall
+     */
+    OverloadSignal(DoubleSupplier cpuLoad, Duration tick, long startNanos) {
+        this.cpuLoad = cpuLoad;
+        this.tickNanos = tick.toNanos();
+        this.windowStart = startNanos;
+    }
+
+    /** A signal reading the process's and the machine's CPU load from the platform. */
+    static OverloadSignal ofThisProcess(Duration tick, long startNanos) {
+        OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean platform) {
+            return new OverloadSignal(() -> Math.max(platform.getProcessCpuLoad(), platform.getCpuLoad()), tick,
+                    startNanos);
+        }
+        return new OverloadSignal(() -> -1, tick, startNanos);
+    }
+
+    /** The sweeper woke at {@code now}, {@code lateNanos} after its tick was due; called on its thread only. */
+    void swept(long now, long lateNanos) {
+        if (now - windowStart >= WINDOW_NANOS) {
+            previousMaxLag = now - windowStart >= 2 * WINDOW_NANOS ? 0 : currentMaxLag;
+            currentMaxLag = 0;
+            windowStart = now;
+        }
+        currentMaxLag = Math.max(currentMaxLag, lateNanos);
+        if (lateNanos > tickNanos) {
+            stalledNanos += lateNanos - tickNanos;
+        }
+        lagNanos = Math.max(currentMaxLag, previousMaxLag);
+        if (++ticksSinceSample >= CPU_SAMPLE_TICKS) {
+            ticksSinceSample = 0;
+            load = Math.max(0, cpuLoad.getAsDouble());
+        }
+    }
+
+    boolean overloaded() {
+        return lagNanos >= LAG_NANOS || load >= CPU_LOAD;
+    }
+
+    /**
+     * A clock that stops while this process is stalled: {@code now} less every stall the sweeper has measured (its
+     * lateness beyond one tick). The time between two readings is how long this process could run meanwhile, so a
+     * silence measured on it is one our own starvation does not explain.
+     */
+    long runningNanos(long now) {
+        return now - stalledNanos;
+    }
+
+    /** The most a sweep was late over the recent window. */
+    long lagNanos() {
+        return lagNanos;
+    }
+
+    /** The last CPU load read, 0 to 1. */
+    double cpuLoad() {
+        return load;
+    }
+}
