@@ -56,7 +56,7 @@ public final class IngressMessages {
     }
 
     public static String rateLimited(String limit, long retryAfter) {
-        return "The limit '" + limit + "' is spent for now; one more request is allowed in " + retryAfter + " s.";
+        return "The limit '" + limit + "' is spent for now; it will have what this request asks for in " + retryAfter + " s.";
     }
 
     public static String limiterOverloaded() {
