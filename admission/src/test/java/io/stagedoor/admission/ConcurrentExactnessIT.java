@@ -53,7 +53,7 @@ class ConcurrentExactnessIT {
 
     @RepeatedTest(50)
     void twoInstancesAdmitExactlyTheBurstOfOneFreshBuyer() throws Exception {
-        LimitCheck hold = LimitCheck.of(Limits.defaults().buyerHolds(), TestNames.unique("buyer"));
+        LimitCheck hold = LimitCheck.of(Limits.defaults().buyerSeats(), TestNames.unique("buyer"));
         CountDownLatch ready = new CountDownLatch(2 * CALLERS_PER_INSTANCE);
         CountDownLatch go = new CountDownLatch(1);
         List<Future<CompletableFuture<Decision>>> calls = new ArrayList<>();

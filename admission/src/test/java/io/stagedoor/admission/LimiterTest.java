@@ -24,7 +24,7 @@ class LimiterTest {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final AdmissionMetrics metrics = new AdmissionMetrics(registry);
     private final Limiter limiter = Limiter.builder().clock(clock::get).meterRegistry(registry).inProcess();
-    private final LimitPolicy buyer = Limits.defaults().buyerHolds();
+    private final LimitPolicy buyer = Limits.defaults().buyerSeats();
     private final LimitPolicy organizer = Limits.defaults().organizerHolds();
 
     @AfterEach
@@ -79,7 +79,7 @@ class LimiterTest {
         assertThat(refused.refusedBy()).isEqualTo(organizer);
         assertThat(refused.retryAfterSeconds()).isEqualTo(1);
         assertThat(decide(LimitCheck.of(buyer, "b3")).remaining()).isEqualTo(9);
-        assertThat(metrics.count(AdmissionMeter.DECISIONS, "limit", "buyer-holds", "outcome", "not_charged"))
+        assertThat(metrics.count(AdmissionMeter.DECISIONS, "limit", "buyer-seats", "outcome", "not_charged"))
                 .isEqualTo(1);
     }
 
@@ -105,7 +105,7 @@ class LimiterTest {
         assertThat(decide(LimitCheck.of(strict, "b5")).source()).isEqualTo(DecisionSource.SHADOW);
         assertThat(metrics.count(AdmissionMeter.DECISIONS, "limit", "strict-holds", "outcome", "would_refuse"))
                 .isEqualTo(5);
-        assertThat(metrics.count(AdmissionMeter.DECISIONS, "limit", "buyer-holds", "outcome", "admitted"))
+        assertThat(metrics.count(AdmissionMeter.DECISIONS, "limit", "buyer-seats", "outcome", "admitted"))
                 .isEqualTo(5);
     }
 
@@ -114,10 +114,10 @@ class LimiterTest {
         for (int i = 0; i < 11; i++) {
             decide(LimitCheck.of(buyer, "b6"));
         }
-        assertThat(metrics.count(AdmissionMeter.DECISIONS, "limit", "buyer-holds", "outcome", "refused",
+        assertThat(metrics.count(AdmissionMeter.DECISIONS, "limit", "buyer-seats", "outcome", "refused",
                 "source", "in_process")).isEqualTo(1);
         decide(LimitCheck.of(buyer, "b6"));
-        assertThat(metrics.count(AdmissionMeter.REFUSAL_CACHE_HITS, "limit", "buyer-holds")).isEqualTo(1);
+        assertThat(metrics.count(AdmissionMeter.REFUSAL_CACHE_HITS, "limit", "buyer-seats")).isEqualTo(1);
     }
 
     @Test
@@ -125,6 +125,6 @@ class LimiterTest {
         assertThatThrownBy(() -> limiter.decide(List.of()))
                 .hasMessage(AdmissionMessages.noChecks());
         assertThatThrownBy(() -> decide(LimitCheck.of(buyer, "b7"), LimitCheck.of(buyer, "b7")))
-                .hasMessage(AdmissionMessages.duplicateCheck("buyer-holds", "b7"));
+                .hasMessage(AdmissionMessages.duplicateCheck("buyer-seats", "b7"));
     }
 }

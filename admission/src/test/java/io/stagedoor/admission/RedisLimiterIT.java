@@ -37,7 +37,7 @@ class RedisLimiterIT {
     private final AtomicInteger scriptCalls = new AtomicInteger();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final AdmissionMetrics metrics = new AdmissionMetrics(registry);
-    private final LimitPolicy buyer = Limits.defaults().buyerHolds();
+    private final LimitPolicy buyer = Limits.defaults().buyerSeats();
     private final LimitPolicy organizer = Limits.defaults().organizerHolds();
     private Limiter limiter;
 
@@ -92,7 +92,7 @@ class RedisLimiterIT {
         }
         assertThat(decide(hold).retryAfterSeconds()).isEqualTo(1);
         assertThat(scriptCalls).hasValue(11);
-        assertThat(metrics.count(AdmissionMeter.REFUSAL_CACHE_HITS, "limit", "buyer-holds")).isEqualTo(101);
+        assertThat(metrics.count(AdmissionMeter.REFUSAL_CACHE_HITS, "limit", "buyer-seats")).isEqualTo(101);
         clock.addAndGet(1_000);
         assertThat(decide(hold).source()).isEqualTo(DecisionSource.REDIS);
         assertThat(scriptCalls).hasValue(12);

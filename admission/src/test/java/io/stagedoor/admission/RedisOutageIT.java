@@ -82,12 +82,12 @@ class RedisOutageIT {
 
     @Test
     void anOutageCostsMillisecondsAndEachLimitFallsBackAsConfigured() throws Exception {
-        assertThat(decideWithinDeadline(LimitCheck.of(limits.buyerHolds(), "b0")).source())
+        assertThat(decideWithinDeadline(LimitCheck.of(limits.buyerSeats(), "b0")).source())
                 .isEqualTo(DecisionSource.REDIS);
         redis.stop();
 
         for (int i = 0; i < 30; i++) {
-            Decision open = decideWithinDeadline(LimitCheck.of(limits.buyerHolds(), "b1"));
+            Decision open = decideWithinDeadline(LimitCheck.of(limits.buyerSeats(), "b1"));
             assertThat(open.admitted()).isTrue();
             assertThat(open.source()).isEqualTo(DecisionSource.FALLBACK_OPEN);
         }
@@ -98,7 +98,7 @@ class RedisOutageIT {
             admittedLogins += login.admitted() ? 1 : 0;
         }
         assertThat(admittedLogins).isEqualTo(10);
-        assertThat(metrics.count(AdmissionMeter.FALLBACK_DECISIONS, "limit", "buyer-holds", "outcome", "admitted"))
+        assertThat(metrics.count(AdmissionMeter.FALLBACK_DECISIONS, "limit", "buyer-seats", "outcome", "admitted"))
                 .isEqualTo(30);
         assertThat(metrics.count(AdmissionMeter.FALLBACK_DECISIONS, "limit", "login-address", "outcome", "refused"))
                 .isEqualTo(5);
@@ -107,10 +107,10 @@ class RedisOutageIT {
         redis.restart();
         // Half open, the breaker lets a few probes through before it closes: poll until it has.
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() ->
-                decideWithinDeadline(LimitCheck.of(limits.buyerHolds(), "after-" + subjects.incrementAndGet()))
+                decideWithinDeadline(LimitCheck.of(limits.buyerSeats(), "after-" + subjects.incrementAndGet()))
                         .source() == DecisionSource.REDIS
                         && metrics.count(AdmissionMeter.BREAKER_TRANSITIONS, "state", "CLOSED") == 1);
-        assertThat(decideWithinDeadline(LimitCheck.of(limits.buyerHolds(), "b0")).remaining())
+        assertThat(decideWithinDeadline(LimitCheck.of(limits.buyerSeats(), "b0")).remaining())
                 .as("Redis restarted empty").isEqualTo(9);
     }
 }

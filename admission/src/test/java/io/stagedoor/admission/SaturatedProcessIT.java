@@ -38,7 +38,7 @@ class SaturatedProcessIT {
     private static final int SPENDING_AT_ONCE = 20;
     private static final Duration SATURATION_BOUND = Duration.ofSeconds(60);
 
-    private final LimitPolicy buyerHolds = Limits.defaults().buyerHolds();
+    private final LimitPolicy buyerSeats = Limits.defaults().buyerSeats();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private Limiter limiter;
     /** Spends the buckets beforehand, with a deadline no machine load can miss: it is not what is tested. */
@@ -66,14 +66,14 @@ class SaturatedProcessIT {
         Map<DecisionSource, Integer> sources = new EnumMap<>(DecisionSource.class);
         int admitted = 0;
         // Like an ingress in service, the limiter has just heard from Redis.
-        await().atMost(Duration.ofSeconds(20)).until(() -> limiter.decide(LimitCheck.of(buyerHolds,
+        await().atMost(Duration.ofSeconds(20)).until(() -> limiter.decide(LimitCheck.of(buyerSeats,
                 TestNames.unique("warm"))).toCompletableFuture().get(10, TimeUnit.SECONDS).source()
                 == DecisionSource.REDIS);
         double shedBefore = sum(AdmissionMeter.SHED_DECISIONS);
         try (CpuSaturation busy = CpuSaturation.start(SATURATION_BOUND)) {
             List<CompletableFuture<Decision>> decisions = new ArrayList<>(BUYERS);
             for (String buyer : buyers) {
-                decisions.add(limiter.decide(LimitCheck.of(buyerHolds, buyer)).toCompletableFuture());
+                decisions.add(limiter.decide(LimitCheck.of(buyerSeats, buyer)).toCompletableFuture());
             }
             for (CompletableFuture<Decision> decision : decisions) {
                 Decision decided = decision.get(30, TimeUnit.SECONDS);
@@ -99,7 +99,7 @@ class SaturatedProcessIT {
             for (int j = 0; j < SPENDING_AT_ONCE; j++) {
                 String buyer = TestNames.unique("spent");
                 buyers.add(buyer);
-                spending.add(spender.decide(new LimitCheck(buyerHolds, buyer, buyerHolds.capacity()))
+                spending.add(spender.decide(new LimitCheck(buyerSeats, buyer, buyerSeats.capacity()))
                         .toCompletableFuture());
             }
             for (CompletableFuture<Decision> spend : spending) {

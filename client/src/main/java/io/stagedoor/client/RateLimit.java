@@ -11,7 +11,7 @@ import java.util.OptionalLong;
 /**
  * The state of the tightest limit after a request, as the service reports it: the IETF {@code RateLimit} and
  * {@code RateLimit-Policy} fields (draft-ietf-httpapi-ratelimit-headers-10, structured-field lists such as
- * {@code "buyer-holds";r=9;t=6} and {@code "buyer-holds";q=10;w=60}), or the older {@code X-RateLimit-Remaining}.
+ * {@code "buyer-seats";r=9;t=6} and {@code "buyer-seats";q=10;w=60}), or the older {@code X-RateLimit-Remaining}.
  *
  * @param policy    the limit's name, empty when only {@code X-RateLimit-Remaining} was sent
  * @param remaining requests left (the {@code r} parameter)

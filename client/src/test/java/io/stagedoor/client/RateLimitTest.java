@@ -18,9 +18,9 @@ class RateLimitTest {
 
     @Test
     void readsTheIetfFieldsWithTheirPolicy() {
-        Optional<RateLimit> limit = RateLimit.from("\"buyer-holds\";r=9;t=6", "\"buyer-holds\";q=10;w=60", null);
+        Optional<RateLimit> limit = RateLimit.from("\"buyer-seats\";r=9;t=6", "\"buyer-seats\";q=10;w=60", null);
 
-        assertThat(limit).contains(new RateLimit("buyer-holds", 9, Optional.of(Duration.ofSeconds(6)),
+        assertThat(limit).contains(new RateLimit("buyer-seats", 9, Optional.of(Duration.ofSeconds(6)),
                 OptionalLong.of(10), Optional.of(Duration.ofSeconds(60))));
     }
 
@@ -32,11 +32,11 @@ class RateLimitTest {
 
     @Test
     void prefersTheIetfFieldAndPicksTheTightestOfSeveralLimits() {
-        Optional<RateLimit> limit = RateLimit.from("\"organizer\";r=150;t=1, \"buyer-holds\";r=3;t=18",
-                "\"organizer\";q=200;w=1, \"buyer-holds\";q=10;w=60", "150");
+        Optional<RateLimit> limit = RateLimit.from("\"organizer\";r=150;t=1, \"buyer-seats\";r=3;t=18",
+                "\"organizer\";q=200;w=1, \"buyer-seats\";q=10;w=60", "150");
 
         assertThat(limit).hasValueSatisfying(tightest -> {
-            assertThat(tightest.policy()).isEqualTo("buyer-holds");
+            assertThat(tightest.policy()).isEqualTo("buyer-seats");
             assertThat(tightest.remaining()).isEqualTo(3);
             assertThat(tightest.quota()).hasValue(10);
         });
@@ -60,8 +60,8 @@ class RateLimitTest {
     @Test
     void acceptedCarriesTheRemainingCountFromEitherHeaderStyle() {
         try (ScriptedPeer peer = ScriptedPeer.start(); StagedoorClient client = StagedoorClient.of(peer.uri())) {
-            peer.then(Reply.accepted("c-1", "RateLimit", "\"buyer-holds\";r=9;t=6",
-                            "RateLimit-Policy", "\"buyer-holds\";q=10;w=60"),
+            peer.then(Reply.accepted("c-1", "RateLimit", "\"buyer-seats\";r=9;t=6",
+                            "RateLimit-Policy", "\"buyer-seats\";q=10;w=60"),
                     Reply.accepted("c-2", "X-RateLimit-Remaining", "8"),
                     Reply.accepted("c-3"));
 
@@ -74,7 +74,7 @@ class RateLimitTest {
     @Test
     void aRefusalCarriesTheExhaustedLimit() {
         try (ScriptedPeer peer = ScriptedPeer.start()) {
-            peer.then(Reply.problem(429, "rate-limited", 6L, "RateLimit", "\"buyer-holds\";r=0;t=6"));
+            peer.then(Reply.problem(429, "rate-limited", 6L, "RateLimit", "\"buyer-seats\";r=0;t=6"));
             StagedoorClient client = StagedoorClient.builder().baseUri(peer.uri()).httpClient(TestClients.HTTP)
                     .retryPolicy(RetryPolicy.noRetries()).build();
 

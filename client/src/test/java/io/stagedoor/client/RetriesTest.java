@@ -76,7 +76,7 @@ class RetriesTest {
             assertThat(refusal.giveUp()).isEqualTo(GiveUp.ATTEMPTS_EXHAUSTED);
             assertThat(refusal.retryAfter()).contains(Duration.ofSeconds(6));
             assertThat(refusal.problem().slug()).isEqualTo("rate-limited");
-            assertThat(refusal.problem().policy()).isEqualTo("buyer-holds");
+            assertThat(refusal.problem().policy()).isEqualTo("buyer-seats");
             assertThat(refusal.problem().retryAfter()).isEqualTo(6L);
             assertThat(refusal.stats().rateLimited()).isEqualTo(3);
         });

@@ -55,7 +55,7 @@ final class ScriptedPeer implements AutoCloseable {
 
         static Reply problem(int status, String slug, Long retryAfter, String... headerPairs) {
             String body = "{\"type\":\"https://stagedoor.io/problems/" + slug + "\",\"title\":\"" + slug
-                    + "\",\"status\":" + status + ",\"detail\":\"scripted " + slug + "\",\"policy\":\"buyer-holds\""
+                    + "\",\"status\":" + status + ",\"detail\":\"scripted " + slug + "\",\"policy\":\"buyer-seats\""
                     + (retryAfter == null ? "" : ",\"retryAfter\":" + retryAfter) + "}";
             String[] all = retryAfter == null ? new String[2] : new String[4];
             all[0] = "Content-Type";

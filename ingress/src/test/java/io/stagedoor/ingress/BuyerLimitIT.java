@@ -70,7 +70,7 @@ class BuyerLimitIT {
             assertThat(response.statusCode()).isEqualTo(429);
             long retryAfter = Long.parseLong(response.headers().firstValue("Retry-After").orElseThrow());
             assertThat(retryAfter).isBetween(1L, 6L);
-            assertThat(response.body()).contains("rate-limited").contains("\"policy\":\"buyer-holds\"");
+            assertThat(response.body()).contains("rate-limited").contains("\"policy\":\"buyer-seats\"");
         });
     }
 
@@ -130,7 +130,7 @@ class BuyerLimitIT {
         assertThat(count(audited, AdmissionRecord.REFUSED)).isEqualTo(40);
         assertThat(count(audited, AdmissionRecord.ADMITTED)).isEqualTo(10);
         assertThat(audited).filteredOn(record -> record.source().equals("refusal_cache"))
-                .hasSizeLessThan(39).allSatisfy(record -> assertThat(record.limit()).isEqualTo("buyer-holds"));
+                .hasSizeLessThan(39).allSatisfy(record -> assertThat(record.limit()).isEqualTo("buyer-seats"));
     }
 
     private static long count(List<AdmissionRecord> records, String outcome) {

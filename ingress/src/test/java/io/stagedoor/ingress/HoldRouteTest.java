@@ -48,8 +48,8 @@ class HoldRouteTest {
         assertThat(response.headers().firstValue("Retry-After")).contains("1");
         // two seats of the buyer's ten: eight left, full again in 2 x 6 s
         assertThat(response.headers().firstValue("X-RateLimit-Remaining")).contains("8");
-        assertThat(response.headers().firstValue("RateLimit")).contains("\"buyer-holds\";r=8;t=12");
-        assertThat(response.headers().firstValue("RateLimit-Policy")).contains("\"buyer-holds\";q=10;w=60");
+        assertThat(response.headers().firstValue("RateLimit")).contains("\"buyer-seats\";r=8;t=12");
+        assertThat(response.headers().firstValue("RateLimit-Policy")).contains("\"buyer-seats\";q=10;w=60");
         List<ConsumerRecord<String, byte[]>> published = new ArrayList<>();
         try (KafkaConsumer<String, byte[]> consumer = consumer()) {
             consumer.subscribe(List.of(fixture.topics.holds()));

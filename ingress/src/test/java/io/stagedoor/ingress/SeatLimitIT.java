@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class SeatLimitIT {
 
-    private static final LimitPolicy SEATS = LimitPolicy.of("buyer-holds", 10, 1, Duration.ofMillis(250),
+    private static final LimitPolicy SEATS = LimitPolicy.of("buyer-seats", 10, 1, Duration.ofMillis(250),
             WhenUnavailable.FAIL_OPEN);
 
     private static IngressFixture fixture;
@@ -53,7 +53,7 @@ class SeatLimitIT {
         assertThat(refused.statusCode()).isEqualTo(429);
         long retryAfter = Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow());
         assertThat(retryAfter).isEqualTo(2);
-        assertThat(refused.body()).contains("\"policy\":\"buyer-holds\"");
+        assertThat(refused.body()).contains("\"policy\":\"buyer-seats\"");
         // Waiting what it was told is the behaviour under test, not a wait for async work.
         Thread.sleep(Duration.ofSeconds(retryAfter));
         assertThat(fixture.postHold(buyer, seats(11, 8)).statusCode()).isEqualTo(202);
@@ -63,7 +63,7 @@ class SeatLimitIT {
     void twoSeatsStillPassAfterAnEightSeatHoldAndTheRemainingCountIsInSeats() throws Exception {
         String buyer = TestNames.unique("two-more");
         HttpResponse<String> eight = fixture.postHold(buyer, seats(31, 8));
-        assertThat(eight.headers().firstValue("RateLimit").orElseThrow()).startsWith("\"buyer-holds\";r=2;");
+        assertThat(eight.headers().firstValue("RateLimit").orElseThrow()).startsWith("\"buyer-seats\";r=2;");
 
         HttpResponse<String> two = fixture.postHold(buyer, seats(41, 2));
 

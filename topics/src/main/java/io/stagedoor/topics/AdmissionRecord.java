@@ -8,7 +8,7 @@ import java.util.Objects;
  * policy it applied so the audit can replay the bucket over the recorded decisions without knowing the
  * configuration of the night.
  *
- * @param limit              the limit's name ("buyer-holds", "organizer-holds", "login-address", "door", ...)
+ * @param limit              the limit's name ("buyer-seats", "organizer-holds", "login-address", "door", ...)
  * @param key                whom it keyed on: buyer, organizer or API key id; addresses and emails hashed
  * @param outcome            "admitted", "refused", "shed", "fallback-open", "fallback-local" or "shadow-refused"
  * @param source             what decided: "redis", "refusal-cache", "in-process", "bound"

@@ -42,17 +42,17 @@ class RecordJsonTest {
 
     @Test
     void anAdmissionRecordWrittenBeforeCountsExistedStandsForOneDecision() {
-        String older = "{\"v\":1,\"limit\":\"buyer-holds\",\"key\":\"8812\",\"outcome\":\"refused\","
+        String older = "{\"v\":1,\"limit\":\"buyer-seats\",\"key\":\"8812\",\"outcome\":\"refused\","
                 + "\"source\":\"redis\",\"cost\":1,\"retryAfterSeconds\":6,\"at\":\"2026-11-30T19:00:00Z\"}";
         assertThat(Json.read(older.getBytes(StandardCharsets.UTF_8), AdmissionRecord.class).count()).isEqualTo(1);
     }
 
     @Test
     void anAdmissionRecordKeepsHowManyRefusalsItStandsFor() {
-        AdmissionRecord tally = new AdmissionRecord("buyer-holds", "8812", AdmissionRecord.REFUSED, "refusal-cache", 1,
+        AdmissionRecord tally = new AdmissionRecord("buyer-seats", "8812", AdmissionRecord.REFUSED, "refusal-cache", 1,
                 0, 6, 10, 1, 6_000, AT.toEpochMilli(), "holds", null, AT, 4_999);
         assertThat(Json.read(Json.write(tally), AdmissionRecord.class)).isEqualTo(tally);
-        assertThatThrownBy(() -> new AdmissionRecord("buyer-holds", "8812", AdmissionRecord.REFUSED, "redis", 1, 0, 6,
+        assertThatThrownBy(() -> new AdmissionRecord("buyer-seats", "8812", AdmissionRecord.REFUSED, "redis", 1, 0, 6,
                 10, 1, 6_000, AT.toEpochMilli(), "holds", null, AT, -1)).isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -12,7 +12,7 @@ public final class BucketKeys {
     private BucketKeys() {
     }
 
-    /** {@code sd:{buyer-holds:8812}}: the limit name keeps a buyer and an organizer with equal ids apart. */
+    /** {@code sd:{buyer-seats:8812}}: the limit name keeps a buyer and an organizer with equal ids apart. */
     public static String of(String limitName, String subject) {
         return PREFIX + limitName + ':' + subject + '}';
     }

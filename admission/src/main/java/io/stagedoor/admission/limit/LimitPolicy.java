@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * every {@code refillPeriod}, continuously. "10 then 1 per 6 s" is capacity 10, refillTokens 1, period 6 s;
  * "200/s" is refillTokens 200 per 1 s.
  *
- * @param name          stable metric tag and key part, lowercase with dashes, e.g. {@code buyer-holds}
+ * @param name          stable metric tag and key part, lowercase with dashes, e.g. {@code buyer-seats}
  * @param capacity      tokens a full bucket holds, at least 1
  * @param refillTokens  tokens added per period, at least 1
  * @param refillPeriod  a whole number of milliseconds, at least 1 ms

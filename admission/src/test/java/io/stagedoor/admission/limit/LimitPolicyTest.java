@@ -15,8 +15,8 @@ class LimitPolicyTest {
     @Test
     void defaultsAreThoseOfTheArchitecture() {
         Limits limits = Limits.defaults();
-        assertThat(limits.buyerHolds()).isEqualTo(
-                new LimitPolicy("buyer-holds", 10, 1, Duration.ofSeconds(6), WhenUnavailable.FAIL_OPEN, false));
+        assertThat(limits.buyerSeats()).isEqualTo(
+                new LimitPolicy("buyer-seats", 10, 1, Duration.ofSeconds(6), WhenUnavailable.FAIL_OPEN, false));
         assertThat(limits.organizerHolds().timeToFill()).isEqualTo(Duration.ofSeconds(1));
         assertThat(limits.scannerKey().capacity()).isEqualTo(50);
         assertThat(limits.loginAddress().whenRedisDown()).isEqualTo(WhenUnavailable.LOCAL_BUCKET);
@@ -55,8 +55,8 @@ class LimitPolicyTest {
     @Test
     void refusesTwoLimitsWithOneName() {
         Limits d = Limits.defaults();
-        assertThatThrownBy(() -> new Limits(d.buyerHolds(), d.buyerCheckouts(), d.buyerHolds(), d.scannerKey(),
-                d.loginAddress(), d.loginAccount())).hasMessage(AdmissionMessages.duplicateLimitName("buyer-holds"));
+        assertThatThrownBy(() -> new Limits(d.buyerSeats(), d.buyerCheckouts(), d.buyerSeats(), d.scannerKey(),
+                d.loginAddress(), d.loginAccount())).hasMessage(AdmissionMessages.duplicateLimitName("buyer-seats"));
     }
 
     @Test
@@ -66,7 +66,7 @@ class LimitPolicyTest {
         Limits changed = Limits.defaults().with(faster);
 
         assertThat(changed.buyerCheckouts()).isEqualTo(faster);
-        assertThat(changed.buyerHolds()).isEqualTo(Limits.defaults().buyerHolds());
+        assertThat(changed.buyerSeats()).isEqualTo(Limits.defaults().buyerSeats());
         assertThatThrownBy(() -> Limits.defaults().with(LimitPolicy.of("nobody", 1, 1, Duration.ofSeconds(1),
                 WhenUnavailable.FAIL_OPEN)))
                 .hasMessage(AdmissionMessages.unknownLimit("nobody"));
@@ -74,7 +74,7 @@ class LimitPolicyTest {
 
     @Test
     void aCheckNeedsASubjectAndAPositiveCost() {
-        LimitPolicy buyer = Limits.defaults().buyerHolds();
+        LimitPolicy buyer = Limits.defaults().buyerSeats();
         assertThatThrownBy(() -> new LimitCheck(buyer, " ", 1))
                 .hasMessage(AdmissionMessages.blankName("limit subject"));
         assertThatThrownBy(() -> new LimitCheck(buyer, "b1", 0)).hasMessage(AdmissionMessages.notPositive("cost", 0));

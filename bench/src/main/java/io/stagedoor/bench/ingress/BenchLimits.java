@@ -25,7 +25,7 @@ import java.util.concurrent.Semaphore;
  */
 final class BenchLimits {
 
-    static final LimitPolicy BUYER = LimitPolicy.of("buyer-holds", 1, 1, Duration.ofHours(1), WhenUnavailable.FAIL_OPEN);
+    static final LimitPolicy BUYER = LimitPolicy.of("buyer-seats", 1, 1, Duration.ofHours(1), WhenUnavailable.FAIL_OPEN);
     static final LimitPolicy ORGANIZER = LimitPolicy.of("organizer-holds", 1_000_000_000L, 1_000_000_000L,
             Duration.ofSeconds(1), WhenUnavailable.FAIL_OPEN);
 

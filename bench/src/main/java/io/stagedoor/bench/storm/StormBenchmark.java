@@ -99,7 +99,7 @@ public final class StormBenchmark {
 
             BuyerPasses storm = new BuyerPasses("storm", stormBuyers);
             BuyerPasses fresh = new BuyerPasses("fresh", freshBuyers);
-            long drained = drain(redis, topics.namespace(), limits.buyerHolds(), storm);
+            long drained = drain(redis, topics.namespace(), limits.buyerSeats(), storm);
             Path stormTokens = tokenFile(storm);
             Path freshTokens = tokenFile(fresh);
             Path script = luaScript();

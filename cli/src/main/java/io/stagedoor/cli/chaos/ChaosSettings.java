@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param runDir         where the parts keep their data and logs
  * @param load           how long the load runs in each scenario, the fault included
  * @param rate           buyers starting a hold-then-checkout per second
- * @param buyers         distinct buyers the load rotates through (each stays far below the buyer-holds limit)
+ * @param buyers         distinct buyers the load rotates through (each stays far below the buyer-seats limit)
  * @param partitions     partitions of each topic
  * @param gatewayLatency how long each simulated charge takes
  * @param redisDown      how long Redis stays dead (scenario 1)

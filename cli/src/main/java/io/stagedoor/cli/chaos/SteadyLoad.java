@@ -27,7 +27,7 @@ import java.util.function.BiFunction;
 
 /**
  * Bounded, steady load from the Java client: {@code rate} times a second a buyer (rotating through
- * {@code buyers}, so none comes near the buyer-holds limit) holds one seat nobody else asks for, waits for the
+ * {@code buyers}, so none comes near the buyer-seats limit) holds one seat nobody else asks for, waits for the
  * result, and pays for the hold with a good card. POSTs alternate between the two ingress instances with one
  * attempt each, so every refusal and shed is seen; a POST that got no answer is sent once more, with the same
  * {@code Idempotency-Key}, to the other instance (as a load balancer would), which answers with the same

@@ -64,7 +64,7 @@ final class Catalog {
                         (s, v) -> s.ingress.adminKey(v)),
                 new Setting("ingress.token-secret", "HMAC secret of tokens, ids and passes (>= 32 bytes)",
                         INGRESS.tokenSecret(), (s, v) -> s.ingress.tokenSecret(v)),
-                limit("limits.buyer-holds", "seats per buyer, one token per seat held", LIMITS.buyerHolds().name()),
+                limit("limits.buyer-seats", "seats per buyer, one token per seat held", LIMITS.buyerSeats().name()),
                 limit("limits.buyer-checkouts", "checkouts per buyer", LIMITS.buyerCheckouts().name()),
                 limit("limits.organizer-holds", "holds per organizer, one token per hold", LIMITS.organizerHolds().name()),
                 limit("limits.scanner-key", "scans per API key", LIMITS.scannerKey().name()),

@@ -171,39 +171,39 @@ class AuditViolationsIT {
     void elevenHoldsAdmittedInABurstForATenBurstPolicyFailBuyerHolds() {
         Instant burst = history.next();
         for (int i = 0; i < 11; i++) {
-            history.admission("buyer-holds", "script-7", AdmissionRecord.ADMITTED, 10, 1, 6_000,
+            history.admission("buyer-seats", "script-7", AdmissionRecord.ADMITTED, 10, 1, 6_000,
                     burst.plusMillis(i));
         }
 
-        assertOnlyFailure(audit(), "buyer-holds-within-policy", "script-7",
-                AuditMessages.overAdmitted("buyer-holds", "script-7", 1, 0, 10, 1, 6_000));
+        assertOnlyFailure(audit(), "buyer-seats-within-policy", "script-7",
+                AuditMessages.overAdmitted("buyer-seats", "script-7", 1, 0, 10, 1, 6_000));
     }
 
     @Test
     void tenHoldsThenOneEverySixSecondsStayWithinTheBuyerPolicy() {
         Instant burst = history.next();
         for (int i = 0; i < 10; i++) {
-            history.admission("buyer-holds", "patient-8", AdmissionRecord.ADMITTED, 10, 1, 6_000, burst);
+            history.admission("buyer-seats", "patient-8", AdmissionRecord.ADMITTED, 10, 1, 6_000, burst);
         }
-        history.admission("buyer-holds", "patient-8", AdmissionRecord.REFUSED, 10, 1, 6_000, burst.plusSeconds(1));
-        history.admission("buyer-holds", "patient-8", AdmissionRecord.ADMITTED, 10, 1, 6_000, burst.plusSeconds(6));
+        history.admission("buyer-seats", "patient-8", AdmissionRecord.REFUSED, 10, 1, 6_000, burst.plusSeconds(1));
+        history.admission("buyer-seats", "patient-8", AdmissionRecord.ADMITTED, 10, 1, 6_000, burst.plusSeconds(6));
 
-        assertThat(audit().check("buyer-holds-within-policy").status()).isEqualTo(CheckStatus.PASSED);
+        assertThat(audit().check("buyer-seats-within-policy").status()).isEqualTo(CheckStatus.PASSED);
     }
 
     @Test
     void refusalsWrittenAsOneCountedRecordAreCountedOneByOne() {
         Instant burst = history.next().truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
-        history.admission("buyer-holds", "ignores-retry-after", AdmissionRecord.REFUSED, 10, 1, 6_000, burst, 1);
-        history.admission("buyer-holds", "ignores-retry-after", AdmissionRecord.REFUSED, 10, 1, 6_000,
+        history.admission("buyer-seats", "ignores-retry-after", AdmissionRecord.REFUSED, 10, 1, 6_000, burst, 1);
+        history.admission("buyer-seats", "ignores-retry-after", AdmissionRecord.REFUSED, 10, 1, 6_000,
                 burst.plusMillis(10), 4_999);
-        history.admission("buyer-holds", "ignores-retry-after", AdmissionRecord.REFUSED, 10, 1, 6_000,
+        history.admission("buyer-seats", "ignores-retry-after", AdmissionRecord.REFUSED, 10, 1, 6_000,
                 burst.plusSeconds(1), 2_500);
 
         AuditReport report = audit();
 
         assertThat(report.passed()).isTrue();
-        assertThat(report.check("buyer-holds-within-policy").details()).containsEntry("refused", 7_500L);
+        assertThat(report.check("buyer-seats-within-policy").details()).containsEntry("refused", 7_500L);
         assertThat(report.timeline().bins()).extracting(Timeline.Bin::refused).filteredOn(refused -> refused > 0)
                 .containsExactly(5_000L, 2_500L);
     }
@@ -223,10 +223,10 @@ class AuditViolationsIT {
     void fallbackOpenDecisionsAreReportedAsAPeriodAndNotChargedToTheBucket() {
         Instant outage = history.next();
         for (int i = 0; i < 10; i++) {
-            history.admission("buyer-holds", "during-outage", AdmissionRecord.ADMITTED, 10, 1, 6_000, outage);
+            history.admission("buyer-seats", "during-outage", AdmissionRecord.ADMITTED, 10, 1, 6_000, outage);
         }
         for (int i = 0; i < 3; i++) {
-            history.admission("buyer-holds", "during-outage", AdmissionRecord.FALLBACK_OPEN, 10, 1, 6_000,
+            history.admission("buyer-seats", "during-outage", AdmissionRecord.FALLBACK_OPEN, 10, 1, 6_000,
                     outage.plusSeconds(1 + i));
         }
 
@@ -238,8 +238,8 @@ class AuditViolationsIT {
         assertThat(periods.count()).isEqualTo(3);
         assertThat(periods.details().get("periods")).asList().singleElement().hasToString(
                 "Period[start=" + outage.plusSeconds(1) + ", end=" + outage.plusSeconds(3)
-                        + ", count=3, byLimit={buyer-holds fallback-open=3}]");
-        assertThat(report.check("buyer-holds-within-policy").details()).containsEntry("fallbackOpen", 3L);
+                        + ", count=3, byLimit={buyer-seats fallback-open=3}]");
+        assertThat(report.check("buyer-seats-within-policy").details()).containsEntry("fallbackOpen", 3L);
     }
 
     @Test

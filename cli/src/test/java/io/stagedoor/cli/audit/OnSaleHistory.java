@@ -159,7 +159,7 @@ final class OnSaleHistory {
     void admissions(String buyer, int count) {
         for (int i = 0; i < count; i++) {
             Instant at = next();
-            admission("buyer-holds", buyer, AdmissionRecord.ADMITTED, 10, 1, 6_000, at);
+            admission("buyer-seats", buyer, AdmissionRecord.ADMITTED, 10, 1, 6_000, at);
             admission("organizer-holds", ORGANIZER, AdmissionRecord.ADMITTED, 200, 200, 1_000, at);
         }
     }

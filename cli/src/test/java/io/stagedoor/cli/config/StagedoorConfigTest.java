@@ -25,15 +25,15 @@ class StagedoorConfigTest {
 
         StagedoorConfig config = StagedoorConfig.load(file,
                 Map.of("STAGEDOOR_INGRESS_MAX_CHECKOUTS", "40", "STAGEDOOR_WORKERS_POOL_SIZE", "6"),
-                List.of("workers.pool-size=7", "limits.buyer-holds=5,1,PT12S", "workers.max-deliveries=3"));
+                List.of("workers.pool-size=7", "limits.buyer-seats=5,1,PT12S", "workers.max-deliveries=3"));
 
         assertThat(config.ingress("k:9092").build().maxInFlight()).isEqualTo(300);
         assertThat(config.ingress("k:9092").build().maxCheckouts()).isEqualTo(40);
         assertThat(config.workers().poolSize()).isEqualTo(7);
         assertThat(config.workers().maxDeliveries()).isEqualTo(3);
-        assertThat(config.limits().buyerHolds().capacity()).isEqualTo(5);
-        assertThat(config.limits().buyerHolds().refillPeriod()).isEqualTo(Duration.ofSeconds(12));
-        assertThat(config.ingress("k:9092").build().limits().buyerHolds().capacity()).isEqualTo(5);
+        assertThat(config.limits().buyerSeats().capacity()).isEqualTo(5);
+        assertThat(config.limits().buyerSeats().refillPeriod()).isEqualTo(Duration.ofSeconds(12));
+        assertThat(config.ingress("k:9092").build().limits().buyerSeats().capacity()).isEqualTo(5);
         assertThat(config.values()).filteredOn(v -> v.key().equals("workers.pool-size"))
                 .singleElement().extracting(StagedoorConfig.Value::source).isEqualTo(StagedoorConfig.Source.FLAG);
     }
@@ -44,7 +44,7 @@ class StagedoorConfigTest {
                 .hasMessageContaining("unknown setting 'ingress.max-inflight'");
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("ingress.max-checkouts=lots")))
                 .hasMessageContaining("bad value for ingress.max-checkouts");
-        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("limits.buyer-holds=10,1")))
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("limits.buyer-seats=10,1")))
                 .hasMessageContaining("capacity,refillTokens,period");
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("workers.max-deliveries=1")))
                 .hasMessageContaining("workers.max-deliveries").hasStackTraceContaining("at least 2");

@@ -74,7 +74,7 @@ public final class PrincipalLimitRing implements DynamicFeature {
                 case CHECKOUT -> List.of(LimitCheck.of(limits.buyerCheckouts(), caller.id()));
                 case HOLDS -> {
                     HoldRequest hold = holds.of(request);
-                    yield List.of(new LimitCheck(limits.buyerHolds(), caller.id(), hold.seats().size()),
+                    yield List.of(new LimitCheck(limits.buyerSeats(), caller.id(), hold.seats().size()),
                             LimitCheck.of(limits.organizerHolds(), hold.event().organizerId()));
                 }
                 case LOGIN -> throw new IllegalStateException("the address ring decides logins");

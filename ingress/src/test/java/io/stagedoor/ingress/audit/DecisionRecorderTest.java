@@ -20,7 +20,7 @@ class DecisionRecorderTest {
 
     private static final Instant NOW = Instant.parse("2026-11-30T19:00:00.250Z");
     private static final Limits LIMITS = Limits.defaults();
-    private static final List<LimitCheck> HOLD = List.of(LimitCheck.of(LIMITS.buyerHolds(), "buyer-1"),
+    private static final List<LimitCheck> HOLD = List.of(LimitCheck.of(LIMITS.buyerSeats(), "buyer-1"),
             LimitCheck.of(LIMITS.organizerHolds(), "org-1"));
 
     private final List<AdmissionRecord> written = new ArrayList<>();
@@ -30,19 +30,19 @@ class DecisionRecorderTest {
 
     @Test
     void anAdmittedHoldIsRecordedForEveryLimitItTookFrom() {
-        recorder.record(LimitedRoute.HOLDS, HOLD, Decision.admitted(LIMITS.buyerHolds(), 9, DecisionSource.REDIS));
+        recorder.record(LimitedRoute.HOLDS, HOLD, Decision.admitted(LIMITS.buyerSeats(), 9, DecisionSource.REDIS));
 
         assertThat(written).extracting(AdmissionRecord::limit, AdmissionRecord::outcome).containsExactly(
-                tuple("buyer-holds", AdmissionRecord.ADMITTED),
+                tuple("buyer-seats", AdmissionRecord.ADMITTED),
                 tuple("organizer-holds", AdmissionRecord.ADMITTED));
     }
 
     @Test
     void aRefusedHoldIsRecordedOnceAgainstTheLimitThatRefused() {
-        recorder.record(LimitedRoute.HOLDS, HOLD, Decision.refused(LIMITS.buyerHolds(), 0, 6, DecisionSource.REDIS));
+        recorder.record(LimitedRoute.HOLDS, HOLD, Decision.refused(LIMITS.buyerSeats(), 0, 6, DecisionSource.REDIS));
 
         assertThat(written).singleElement().satisfies(record -> {
-            assertThat(record.limit()).isEqualTo("buyer-holds");
+            assertThat(record.limit()).isEqualTo("buyer-seats");
             assertThat(record.key()).isEqualTo("buyer-1");
             assertThat(record.outcome()).isEqualTo(AdmissionRecord.REFUSED);
             assertThat(record.retryAfterSeconds()).isEqualTo(6);
@@ -52,7 +52,7 @@ class DecisionRecorderTest {
 
     @Test
     void refusalsFromTheRefusalCacheAreTalliedIntoOneCountedRecord() {
-        Decision cached = Decision.refused(LIMITS.buyerHolds(), 0, 5, DecisionSource.REFUSAL_CACHE);
+        Decision cached = Decision.refused(LIMITS.buyerSeats(), 0, 5, DecisionSource.REFUSAL_CACHE);
         for (int i = 0; i < 250; i++) {
             recorder.record(LimitedRoute.HOLDS, HOLD, cached);
         }
@@ -61,7 +61,7 @@ class DecisionRecorderTest {
         tally.flushBefore(NOW.plusSeconds(1).toEpochMilli());
 
         assertThat(written).singleElement().satisfies(record -> {
-            assertThat(record.limit()).isEqualTo("buyer-holds");
+            assertThat(record.limit()).isEqualTo("buyer-seats");
             assertThat(record.source()).isEqualTo(DecisionSource.REFUSAL_CACHE.tag());
             assertThat(record.count()).isEqualTo(250);
             assertThat(record.at()).isEqualTo(NOW);
@@ -71,7 +71,7 @@ class DecisionRecorderTest {
     @Test
     void aFallbackDecisionIsRecordedForEveryLimitItDecided() {
         recorder.record(LimitedRoute.HOLDS, HOLD,
-                Decision.admitted(LIMITS.buyerHolds(), 9, DecisionSource.FALLBACK_OPEN));
+                Decision.admitted(LIMITS.buyerSeats(), 9, DecisionSource.FALLBACK_OPEN));
 
         assertThat(written).extracting(AdmissionRecord::outcome)
                 .containsExactly(AdmissionRecord.FALLBACK_OPEN, AdmissionRecord.FALLBACK_OPEN);

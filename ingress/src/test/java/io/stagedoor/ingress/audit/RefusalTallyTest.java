@@ -93,7 +93,7 @@ class RefusalTallyTest {
     }
 
     private static void refuse(RefusalTally tally, String buyer, long nowMillis) {
-        tally.count("buyer-holds", buyer, "holds", nowMillis, () -> new AdmissionRecord("buyer-holds", buyer,
+        tally.count("buyer-seats", buyer, "holds", nowMillis, () -> new AdmissionRecord("buyer-seats", buyer,
                 AdmissionRecord.REFUSED, "refusal_cache", 1, 0, 6, 10, 1, 6_000, nowMillis, "holds", null,
                 Instant.ofEpochMilli(nowMillis)));
     }

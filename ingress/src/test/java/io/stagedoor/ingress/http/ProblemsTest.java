@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ProblemsTest {
 
     private static final Problem REFUSAL = new Problem(ProblemType.RATE_LIMITED.uri(),
-            ProblemType.RATE_LIMITED.title(), 429, IngressMessages.rateLimited("buyer-holds", 6), null, "buyer-holds", 6L);
+            ProblemType.RATE_LIMITED.title(), 429, IngressMessages.rateLimited("buyer-seats", 6), null, "buyer-seats", 6L);
 
     @Test
     void aRepeatedProblemIsAnsweredExactlyAsAFreshOne() {
@@ -25,7 +25,7 @@ class ProblemsTest {
             assertThat(body(response)).isEqualTo(body(fresh));
         }
         assertThat(body(fresh)).startsWith("{\"type\":\"https://stagedoor.io/problems/rate-limited\"")
-                .contains("\"policy\":\"buyer-holds\"", "\"retryAfter\":6").doesNotContain("instance");
+                .contains("\"policy\":\"buyer-seats\"", "\"retryAfter\":6").doesNotContain("instance");
         assertThat(fresh.getHeaderString("Retry-After")).isEqualTo("6");
     }
 

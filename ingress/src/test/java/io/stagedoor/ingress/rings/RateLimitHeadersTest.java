@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** RateLimit fields claim only counts a bucket measured; a shed decision is a 503, not a 429. */
 class RateLimitHeadersTest {
 
-    private static final LimitPolicy BUYER_HOLDS = Limits.defaults().buyerHolds();
+    private static final LimitPolicy BUYER_SEATS = Limits.defaults().buyerSeats();
 
     private static MultivaluedHashMap<String, Object> fields(Decision decision) {
         MultivaluedHashMap<String, Object> headers = new MultivaluedHashMap<>();
@@ -27,25 +27,25 @@ class RateLimitHeadersTest {
 
     @Test
     void aFailOpenAdmissionClaimsNoCount() {
-        assertThat(fields(Decision.admitted(BUYER_HOLDS, 9, DecisionSource.FALLBACK_OPEN))).isEmpty();
+        assertThat(fields(Decision.admitted(BUYER_SEATS, 9, DecisionSource.FALLBACK_OPEN))).isEmpty();
     }
 
     @Test
     void aShedDecisionClaimsNoCount() {
-        assertThat(fields(Decision.shed(BUYER_HOLDS))).isEmpty();
+        assertThat(fields(Decision.shed(BUYER_SEATS))).isEmpty();
     }
 
     @ParameterizedTest
     @EnumSource(value = DecisionSource.class, names = {"REDIS", "IN_PROCESS", "FALLBACK_LOCAL"})
     void aMeasuredCountIsReported(DecisionSource source) {
-        assertThat(fields(Decision.admitted(BUYER_HOLDS, 4, source)))
+        assertThat(fields(Decision.admitted(BUYER_SEATS, 4, source)))
                 .containsEntry(RateLimitHeaders.REMAINING, List.of(4L))
                 .containsKey(RateLimitHeaders.LIMIT);
     }
 
     @Test
     void aShedDecisionIsAnsweredAsTheServiceOverloaded() {
-        ProblemException shed = Decisions.refusal(Decision.shed(BUYER_HOLDS));
+        ProblemException shed = Decisions.refusal(Decision.shed(BUYER_SEATS));
         assertThat(shed.problem().status()).isEqualTo(503);
         assertThat(shed.problem().type()).isEqualTo(ProblemType.SERVICE_OVERLOADED.uri());
         assertThat(shed.problem().retryAfter()).isEqualTo(1L);

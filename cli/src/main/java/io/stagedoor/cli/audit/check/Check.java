@@ -16,8 +16,8 @@ public interface Check {
     /** Every check, in the order reports list them. */
     static List<Check> all() {
         return List.of(new ReadableRecords(), new OneResultPerRequest(), new SeatsNeverDoubled(),
-                new BuyerSeatsWithinCap(), new PaymentsMatchSales(), new LimitHeld(LimitHeld.BUYER_HOLDS,
-                        "no buyer was admitted more holds than the buyer-holds policy allows over any window"),
+                new BuyerSeatsWithinCap(), new PaymentsMatchSales(), new LimitHeld(LimitHeld.BUYER_SEATS,
+                        "no buyer was admitted more holds than the buyer-seats policy allows over any window"),
                 new LimitHeld(LimitHeld.ORGANIZER_HOLDS, "no organizer's holds exceeded its aggregate policy"),
                 new WaitingRoomOrder(), new FallbackPeriods());
     }

@@ -28,7 +28,7 @@ final class FallbackPeriods implements Check {
      * @param start   the first fallback decision
      * @param end     the last
      * @param count   decisions in the period
-     * @param byLimit decisions per limit and outcome ({@code buyer-holds fallback-open})
+     * @param byLimit decisions per limit and outcome ({@code buyer-seats fallback-open})
      */
     public record Period(Instant start, Instant end, long count, Map<String, Long> byLimit) {
     }

@@ -31,7 +31,7 @@ import java.util.TreeSet;
  */
 final class LimitHeld implements Check {
 
-    static final String BUYER_HOLDS = "buyer-holds";
+    static final String BUYER_SEATS = "buyer-seats";
     static final String ORGANIZER_HOLDS = "organizer-holds";
 
     private final String limit;

@@ -39,13 +39,13 @@ class ReplayedBucketTest {
 
     @Test
     void aPolicyNoBucketCanHaveIsRefusedAsBadEvidence() {
-        AdmissionRecord zeroCapacity = new AdmissionRecord("buyer-holds", "b", AdmissionRecord.ADMITTED, "redis", 1, 0,
+        AdmissionRecord zeroCapacity = new AdmissionRecord("buyer-seats", "b", AdmissionRecord.ADMITTED, "redis", 1, 0,
                 0, 0, 1, 6_000, 0, "holds", null, Instant.EPOCH);
         assertThatThrownBy(() -> bucket.admit(zeroCapacity)).isInstanceOf(IllegalArgumentException.class);
     }
 
     private static AdmissionRecord admitted(long clockMillis) {
-        return new AdmissionRecord("buyer-holds", "b", AdmissionRecord.ADMITTED, "redis", 1, 0, 0, 10, 1, 6_000,
+        return new AdmissionRecord("buyer-seats", "b", AdmissionRecord.ADMITTED, "redis", 1, 0, 0, 10, 1, 6_000,
                 clockMillis, "holds", null, Instant.ofEpochMilli(clockMillis));
     }
 }
