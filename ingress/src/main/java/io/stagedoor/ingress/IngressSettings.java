@@ -37,6 +37,9 @@ import java.util.Objects;
  * @param passwordMemoryKib    Argon2id memory cost (default 19 MiB, about 100 ms here with 2 passes)
  * @param passwordIterations   Argon2id passes (default 2)
  * @param instanceCount        ingress instances behind the balancer; each admits rate / count while Redis is down (default 1)
+ * @param maxInFlightPerPrincipal requests in flight per authenticated caller, a share of the door (default 20)
+ * @param maxInFlightPerAddress requests in flight per source address on routes without a principal (default 20)
+ * @param bodyDeadline         how long a request body may take to arrive, in all (default 5 s)
  */
 public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, TopicNames topics,
                               String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
@@ -44,7 +47,8 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
                               Duration producerMaxBlock, Duration deliveryTimeout, int maxInFlight, int maxCheckouts,
                               Duration checkoutPermitTimeout, Duration readyLagThreshold, List<String> trustedProxies,
                               Limits limits, java.nio.file.Path accountsFile, java.nio.file.Path apiKeysFile,
-                              int passwordMemoryKib, int passwordIterations, int instanceCount) {
+                              int passwordMemoryKib, int passwordIterations, int instanceCount,
+                              int maxInFlightPerPrincipal, int maxInFlightPerAddress, Duration bodyDeadline) {
 
     /** The development secret: fine on a laptop, never in production. */
     public static final String DEVELOPMENT_SECRET = "stagedoor-development-secret-change-me-in-production";
@@ -72,6 +76,11 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         atLeastOne(maxCheckouts, "maxCheckouts");
         atLeastOne(maxWaitingPolls, "maxWaitingPolls");
         atLeastOne(instanceCount, "instanceCount");
+        atLeastOne(maxInFlightPerPrincipal, "maxInFlightPerPrincipal");
+        atLeastOne(maxInFlightPerAddress, "maxInFlightPerAddress");
+        if (bodyDeadline.toMillis() < 100) {
+            throw new IllegalArgumentException("bodyDeadline must be at least 100 ms, was " + bodyDeadline);
+        }
         if (deliveryTimeout.toMillis() < 200) {
             throw new IllegalArgumentException("deliveryTimeout must be at least 200 ms, was " + deliveryTimeout);
         }
@@ -110,6 +119,9 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         b.passwordMemoryKib = passwordMemoryKib;
         b.passwordIterations = passwordIterations;
         b.instanceCount = instanceCount;
+        b.maxInFlightPerPrincipal = maxInFlightPerPrincipal;
+        b.maxInFlightPerAddress = maxInFlightPerAddress;
+        b.bodyDeadline = bodyDeadline;
         return b;
     }
 
@@ -151,6 +163,9 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         private int passwordMemoryKib = 19 * 1024;
         private int passwordIterations = 2;
         private int instanceCount = 1;
+        private int maxInFlightPerPrincipal = 20;
+        private int maxInFlightPerAddress = 20;
+        private Duration bodyDeadline = Duration.ofSeconds(5);
 
         private Builder(String kafkaBootstrap) {
             this.kafkaBootstrap = kafkaBootstrap;
@@ -179,6 +194,9 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         public Builder accountsFile(java.nio.file.Path value) { this.accountsFile = value; return this; }
         public Builder apiKeysFile(java.nio.file.Path value) { this.apiKeysFile = value; return this; }
         public Builder instanceCount(int value) { this.instanceCount = value; return this; }
+        public Builder maxInFlightPerPrincipal(int value) { this.maxInFlightPerPrincipal = value; return this; }
+        public Builder maxInFlightPerAddress(int value) { this.maxInFlightPerAddress = value; return this; }
+        public Builder bodyDeadline(Duration value) { this.bodyDeadline = value; return this; }
         public Builder passwordCost(int memoryKib, int iterations) {
             this.passwordMemoryKib = memoryKib;
             this.passwordIterations = iterations;
@@ -190,7 +208,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
                     adminKey, maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls,
                     producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
                     readyLagThreshold, trustedProxies, limits, accountsFile, apiKeysFile, passwordMemoryKib,
-                    passwordIterations, instanceCount);
+                    passwordIterations, instanceCount, maxInFlightPerPrincipal, maxInFlightPerAddress, bodyDeadline);
         }
     }
 }
