@@ -19,7 +19,7 @@ import org.glassfish.grizzly.Connection;
  * returns the parked (virtual) thread at the deadline. The connection's own timeout is put back after each read,
  * since it outlives the request on a kept-alive connection.
  *
- * <p>Past the deadline a read throws a 408 {@link ProblemException} with {@code Connection: close}, unchecked so
+ * <p>A read that the deadline ends throws a 408 {@link ProblemException} with {@code Connection: close}, unchecked so
  * that readers turning {@link IOException} into a 400 let it through, and the connection is closed once the answer
  * is written: Grizzly keeps a connection alive whatever the response's header says, and the rest of a body that
  * may never come is not worth waiting for.
@@ -57,19 +57,14 @@ final class DeadlineBody extends InputStream {
         if (length == 0) {
             return 0;
         }
-        long left = deadlineNanos - nanoClock.getAsLong();
-        if (left <= 0) {
-            throw tooSlow();
-        }
+        // Rounded up, so a read the timeout ends returns at the deadline, never a millisecond before it. Past the
+        // deadline a read still gets a millisecond: bytes that already arrived (a ring inside was slow to read
+        // them) and the end of the body are there without waiting; only bytes still on the wire time out.
+        long left = Math.max(0, deadlineNanos - nanoClock.getAsLong());
         long own = connection.getReadTimeout(TimeUnit.MILLISECONDS);
-        // rounded up, so a read the timeout ends returns at the deadline, never a millisecond before it
         connection.setReadTimeout(TimeUnit.NANOSECONDS.toMillis(left) + 1, TimeUnit.MILLISECONDS);
         try {
-            int read = body.read(buffer, offset, length);
-            if (read <= 0 && expired()) {
-                throw tooSlow();
-            }
-            return read;
+            return body.read(buffer, offset, length);
         } catch (IOException e) {
             if (expired()) {
                 throw tooSlow();
