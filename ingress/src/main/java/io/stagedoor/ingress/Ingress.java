@@ -49,6 +49,9 @@ import io.stagedoor.ingress.results.PollSlots;
 import io.stagedoor.ingress.results.ResultsResource;
 import io.stagedoor.ingress.results.ResultsView;
 import io.stagedoor.ingress.rings.DoorRing;
+import io.stagedoor.ingress.rings.BodyDeadlineRing;
+import io.stagedoor.ingress.rings.ClientInFlightRing;
+import io.stagedoor.admission.bound.KeyedConcurrencyBound;
 import io.stagedoor.topics.ids.CorrelationIds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -131,6 +134,11 @@ public final class Ingress implements AutoCloseable {
         JsonBody body = new JsonBody(HttpJson.mapper(), settings.maxBodyBytes());
 
         ConcurrencyBound door = new ConcurrencyBound("in-flight", settings.maxInFlight());
+        TrustedProxies proxies = new TrustedProxies(settings.trustedProxies());
+        KeyedConcurrencyBound principalShares =
+                new KeyedConcurrencyBound("in-flight-per-principal", settings.maxInFlightPerPrincipal());
+        KeyedConcurrencyBound addressShares =
+                new KeyedConcurrencyBound("in-flight-per-address", settings.maxInFlightPerAddress());
         CheckoutPermits checkouts = new CheckoutPermits(new ConcurrencyBound("checkouts", settings.maxCheckouts()),
                 settings.checkoutPermitTimeout());
         parts.push(checkouts);
@@ -181,6 +189,7 @@ public final class Ingress implements AutoCloseable {
         parts.push(idempotent);
 
         metrics.gauge(IngressMetrics.IN_FLIGHT, door::inUse);
+        metrics.gauge(IngressMetrics.IN_FLIGHT_CLIENTS, () -> principalShares.keys() + addressShares.keys());
         metrics.gauge(IngressMetrics.CHECKOUT_PERMITS, () -> checkouts.bound().inUse());
         metrics.gauge(IngressMetrics.SCHEDULING_LAG, () -> lag.current().toNanos() / 1e9);
         metrics.gauge(IngressMetrics.WAITING_POLLS, results::waiting);
@@ -196,8 +205,9 @@ public final class Ingress implements AutoCloseable {
                 .register(new ProblemMappers.Unexpected())
                 .register(new AcceptHeaderCheck())
                 .register(new DoorRing(door, metrics))
-                .register(new AddressLimitRing(limiter, settings.limits().loginAddress(),
-                        new TrustedProxies(settings.trustedProxies()), recorder))
+                .register(new BodyDeadlineRing(settings.bodyDeadline()))
+                .register(new ClientInFlightRing(principalShares, addressShares, proxies, metrics))
+                .register(new AddressLimitRing(limiter, settings.limits().loginAddress(), proxies, recorder))
                 .register(new AuthenticationRing(tokens, apiKeys, settings.adminKey()))
                 .register(new PrincipalLimitRing(limiter, settings.limits(), holds, recorder))
                 .register(new Decisions.Fields())

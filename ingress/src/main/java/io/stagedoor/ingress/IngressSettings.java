@@ -41,6 +41,9 @@ import java.util.Objects;
  *                             {@link #PASSWORD_HASHES_PER_CORE} per core)
  * @param maxWaitingPollsPerPrincipal long polls one principal may hold waiting at once; past it a poll is answered at
  *                             once, without the wait (default 16)
+ * @param maxInFlightPerPrincipal requests in flight per authenticated caller, a share of the door (default 20)
+ * @param maxInFlightPerAddress requests in flight per source address on routes without a principal (default 20)
+ * @param bodyDeadline         how long a request body may take to arrive, in all (default 5 s)
  */
 public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, TopicNames topics,
                               String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
@@ -49,7 +52,8 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
                               Duration checkoutPermitTimeout, Duration readyLagThreshold, List<String> trustedProxies,
                               Limits limits, java.nio.file.Path accountsFile, java.nio.file.Path apiKeysFile,
                               int passwordMemoryKib, int passwordIterations, int instanceCount,
-                              int maxPasswordHashes, int maxWaitingPollsPerPrincipal) {
+                              int maxPasswordHashes, int maxWaitingPollsPerPrincipal,
+                              int maxInFlightPerPrincipal, int maxInFlightPerAddress, Duration bodyDeadline) {
 
     /** The development secret: fine on a laptop, never in production. */
     public static final String DEVELOPMENT_SECRET = "stagedoor-development-secret-change-me-in-production";
@@ -81,6 +85,11 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         atLeastOne(instanceCount, "instanceCount");
         atLeastOne(maxPasswordHashes, "maxPasswordHashes");
         atLeastOne(maxWaitingPollsPerPrincipal, "maxWaitingPollsPerPrincipal");
+        atLeastOne(maxInFlightPerPrincipal, "maxInFlightPerPrincipal");
+        atLeastOne(maxInFlightPerAddress, "maxInFlightPerAddress");
+        if (bodyDeadline.toMillis() < 100) {
+            throw new IllegalArgumentException("bodyDeadline must be at least 100 ms, was " + bodyDeadline);
+        }
         if (deliveryTimeout.toMillis() < 200) {
             throw new IllegalArgumentException("deliveryTimeout must be at least 200 ms, was " + deliveryTimeout);
         }
@@ -121,6 +130,9 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         b.instanceCount = instanceCount;
         b.maxPasswordHashes = maxPasswordHashes;
         b.maxWaitingPollsPerPrincipal = maxWaitingPollsPerPrincipal;
+        b.maxInFlightPerPrincipal = maxInFlightPerPrincipal;
+        b.maxInFlightPerAddress = maxInFlightPerAddress;
+        b.bodyDeadline = bodyDeadline;
         return b;
     }
 
@@ -164,6 +176,9 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         private int instanceCount = 1;
         private int maxPasswordHashes = PASSWORD_HASHES_PER_CORE * Runtime.getRuntime().availableProcessors();
         private int maxWaitingPollsPerPrincipal = 16;
+        private int maxInFlightPerPrincipal = 20;
+        private int maxInFlightPerAddress = 20;
+        private Duration bodyDeadline = Duration.ofSeconds(5);
 
         private Builder(String kafkaBootstrap) {
             this.kafkaBootstrap = kafkaBootstrap;
@@ -194,6 +209,9 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         public Builder instanceCount(int value) { this.instanceCount = value; return this; }
         public Builder maxPasswordHashes(int value) { this.maxPasswordHashes = value; return this; }
         public Builder maxWaitingPollsPerPrincipal(int value) { this.maxWaitingPollsPerPrincipal = value; return this; }
+        public Builder maxInFlightPerPrincipal(int value) { this.maxInFlightPerPrincipal = value; return this; }
+        public Builder maxInFlightPerAddress(int value) { this.maxInFlightPerAddress = value; return this; }
+        public Builder bodyDeadline(Duration value) { this.bodyDeadline = value; return this; }
         public Builder passwordCost(int memoryKib, int iterations) {
             this.passwordMemoryKib = memoryKib;
             this.passwordIterations = iterations;
@@ -205,7 +223,8 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
                     adminKey, maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls,
                     producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
                     readyLagThreshold, trustedProxies, limits, accountsFile, apiKeysFile, passwordMemoryKib,
-                    passwordIterations, instanceCount, maxPasswordHashes, maxWaitingPollsPerPrincipal);
+                    passwordIterations, instanceCount, maxPasswordHashes, maxWaitingPollsPerPrincipal,
+                    maxInFlightPerPrincipal, maxInFlightPerAddress, bodyDeadline);
         }
     }
 }

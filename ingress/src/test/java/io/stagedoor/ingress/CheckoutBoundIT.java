@@ -113,9 +113,10 @@ class CheckoutBoundIT {
      */
     private static void warmUp() throws Exception {
         CountDownLatch go = new CountDownLatch(1);
-        java.net.http.HttpRequest request = fixture.checkoutRequest("warm-up", "no-such-hold", "");
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < BUYERS; i++) {
+                // one warm-up buyer per connection: one buyer's 200 at once would mostly meet its in-flight share
+                java.net.http.HttpRequest request = fixture.checkoutRequest("warm-up-" + i, "no-such-hold", "");
                 threads.submit(() -> {
                     go.await();
                     return fixture.http.send(request, HttpResponse.BodyHandlers.ofString());

@@ -35,7 +35,7 @@ public final class ConcurrencyBound {
             }
             if (inUse.compareAndSet(current, current + 1)) {
                 highWater.accumulateAndGet(current + 1, Math::max);
-                return Optional.of(new Permit(this));
+                return Optional.of(new Permit(this::release));
             }
         }
     }

@@ -67,6 +67,18 @@ public final class IngressMessages {
         return "This instance already serves " + limit + " requests; retry after the indicated time.";
     }
 
+    public static String principalInFlight(int limit) {
+        return "This caller already has " + limit + " requests in flight here; finish one, then retry after the indicated time.";
+    }
+
+    public static String addressInFlight(int limit) {
+        return "This address already has " + limit + " requests in flight here; finish one, then retry after the indicated time.";
+    }
+
+    public static String bodyTooSlow(long deadlineMillis) {
+        return "The request body did not arrive within " + deadlineMillis + " ms of its headers; send it at once.";
+    }
+
     public static String checkoutsFull(int limit) {
         return "This instance already runs " + limit + " checkouts; retry after the indicated time.";
     }

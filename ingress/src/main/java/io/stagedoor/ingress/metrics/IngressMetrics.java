@@ -16,10 +16,15 @@ import java.util.function.Supplier;
  */
 public final class IngressMetrics {
 
-    /** Requests shed with a 503, tagged {@code reason} (door, checkout-bound, broker) and {@code route}. */
+    /**
+     * Requests shed with a 503, tagged {@code reason} (door, checkout-bound, broker) and {@code route}; also those
+     * refused with a 429 for holding more than a client's share of the door (in-flight-per-principal/-address).
+     */
     public static final String SHED = "stagedoor.ingress.shed";
     /** Requests in flight through the door. */
     public static final String IN_FLIGHT = "stagedoor.ingress.in.flight";
+    /** Principals and source addresses with requests in flight: the counters the per-client shares keep. */
+    public static final String IN_FLIGHT_CLIENTS = "stagedoor.ingress.in.flight.clients";
     /** Checkout permits held (outstanding checkouts). */
     public static final String CHECKOUT_PERMITS = "stagedoor.ingress.checkout.permits";
     /** Delay of the periodic ticker thread beyond its schedule: the JVM's event-loop lag. */

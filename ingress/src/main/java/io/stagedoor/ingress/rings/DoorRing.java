@@ -69,6 +69,11 @@ public final class DoorRing implements ContainerRequestFilter, ContainerResponse
         }
     }
 
+    /** Whether this request holds one of the door's permits (exempt and shed requests do not). */
+    public static boolean holdsPermit(ContainerRequestContext request) {
+        return request.getProperty(PERMIT) instanceof Permit;
+    }
+
     private static boolean exempt(ContainerRequestContext request) {
         String path = request.getUriInfo().getPath();
         return path.startsWith("health/") || path.equals("metrics")
