@@ -7,6 +7,7 @@ import io.stagedoor.admission.bucket.BucketStore;
 import io.stagedoor.admission.bucket.KeyOutcome;
 import io.stagedoor.admission.fallback.ProcessOverloaded;
 import io.stagedoor.admission.limit.LimitCheck;
+import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.admission.metrics.AdmissionMetrics;
 import io.stagedoor.admission.refusal.RefusalCache;
 
@@ -123,7 +124,9 @@ final class BucketLimiter implements Limiter {
             String verdict = outcome.admitted() ? ADMITTED : key.sufficient() ? NOT_CHARGED : REFUSED;
             metrics.decision(checks.get(i).policy().name(), verdict, source.tag());
             if (remember && !key.sufficient()) {
-                refusals.remember(key(checks.get(i)), checks.get(i).cost(), now, key.waitMillis());
+                LimitPolicy policy = checks.get(i).policy();
+                refusals.remember(key(checks.get(i)), checks.get(i).cost(), now, key.waitMillis(),
+                        policy.refillTokens(), policy.refillPeriodMillis());
             }
         }
         KeyOutcome key = outcome.keys().get(shaping);

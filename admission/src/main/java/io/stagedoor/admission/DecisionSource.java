@@ -31,14 +31,14 @@ public enum DecisionSource {
 
     /**
      * Whether a decision from here reports a count a bucket measured, which the ingress may send as RateLimit
-     * fields. Redis, the in-process store and the refusal cache (a bucket short of the cost) measured theirs; so
-     * did a local bucket standing in for Redis ({@link #FALLBACK_LOCAL}): it is this instance's own bucket and it
-     * is enforced, so its count is true of the next request through this instance, though not of the others.
-     * A shadow decision reports what the store counted for its shadow limit. A fail-open admission, a shed request
-     * and bad input measured nothing.
+     * fields. Redis and the in-process store measured theirs; so did a local bucket standing in for Redis
+     * ({@link #FALLBACK_LOCAL}): it is this instance's own bucket and it is enforced, so its count is true of the
+     * next request through this instance, though not of the others. A shadow decision reports what the store
+     * counted for its shadow limit. A fail-open admission, a shed request, bad input and a refusal answered from
+     * the refusal cache measured nothing now (the cache knows the bucket was short of a cost, not what it holds).
      */
     public boolean counted() {
-        return this != FALLBACK_OPEN && this != OVERLOADED && this != BAD_INPUT;
+        return this != FALLBACK_OPEN && this != OVERLOADED && this != BAD_INPUT && this != REFUSAL_CACHE;
     }
 
     /** Lowercase, for metric tags. */

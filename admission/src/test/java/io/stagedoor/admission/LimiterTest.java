@@ -50,6 +50,23 @@ class LimiterTest {
         assertThat(decide(LimitCheck.of(buyer, "b1")).admitted()).isFalse();
     }
 
+    // A refusal for few seats is remembered; a later request for more seats must hear the wait for all of them,
+    // not the wait the remembered refusal was told.
+    @Test
+    void aLargerHoldAnsweredFromTheRefusalCacheIsToldTheWaitForAllItsSeats() {
+        assertThat(decide(new LimitCheck(buyer, "b-seats", 8)).admitted()).isTrue();
+        Decision four = decide(new LimitCheck(buyer, "b-seats", 4));
+        assertThat(four.source()).isEqualTo(DecisionSource.IN_PROCESS);
+        assertThat(four.retryAfterSeconds()).isEqualTo(12);
+
+        Decision eight = decide(new LimitCheck(buyer, "b-seats", 8));
+
+        assertThat(eight.source()).isEqualTo(DecisionSource.REFUSAL_CACHE);
+        assertThat(eight.retryAfterSeconds()).isEqualTo(36);
+        clock.addAndGet(36_000);
+        assertThat(decide(new LimitCheck(buyer, "b-seats", 8)).admitted()).isTrue();
+    }
+
     @Test
     void everyDecisionCarriesTheClockItWasDecidedAt() {
         long decidedAt = clock.get();

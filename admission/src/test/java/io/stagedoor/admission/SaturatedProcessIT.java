@@ -59,7 +59,7 @@ class SaturatedProcessIT {
         spender.close();
     }
 
-    @RepeatedTest(3)
+    @RepeatedTest(5)
     void aSaturatedProcessNeverFallsBackWhileRedisAnswers() throws Exception {
         List<String> buyers = spentBuyers();
 

@@ -4,6 +4,8 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.stagedoor.admission.Limiter;
 import io.stagedoor.admission.LimiterBuilder;
+import io.stagedoor.admission.LimiterSettings;
+import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.ingress.audit.AdmissionAudit;
 import io.stagedoor.ingress.audit.DecisionRecorder;
@@ -152,6 +154,9 @@ public final class Ingress implements AutoCloseable {
         ApiKeys apiKeys = ApiKeys.load(settings.apiKeysFile());
         PasswordHasher hasher = new PasswordHasher(settings.passwordMemoryKib(), settings.passwordIterations());
         ConcurrencyBound passwordHashes = new ConcurrencyBound("password-hashes", settings.maxPasswordHashes());
+        ExecutorService hashThreads = Executors.newFixedThreadPool(settings.maxPasswordHashes(),
+                Thread.ofPlatform().daemon().name("password-hash-", 0).factory());
+        parts.push(hashThreads::shutdownNow);
         PollSlots pollSlots = new PollSlots(settings.maxWaitingPollsPerPrincipal());
         ResultsView results = new ResultsView(settings.resultsWindow(), settings.maxResults(), settings.maxWaitingPolls());
         results.onResult(result -> checkouts.release(result.correlationId()));
@@ -221,8 +226,8 @@ public final class Ingress implements AutoCloseable {
                 .register(new CheckoutResource(seatMap, checkouts, results, publisher, settings.topics(), idempotent, body,
                         metrics, clock))
                 .register(new ResultsResource(results, pollSlots, ids, clock))
-                .register(new LoginResource(accounts, hasher, passwordHashes, tokens, new Decisions(limiter, recorder),
-                        settings.limits().loginAccount(), body))
+                .register(new LoginResource(accounts, hasher, passwordHashes, hashThreads, tokens,
+                        new Decisions(limiter, recorder), settings.limits().loginAccount(), body))
                 .register(new ScansResource(tickets, catalog, scanned, body))
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true)
                 .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true)
@@ -256,7 +261,9 @@ public final class Ingress implements AutoCloseable {
 
     private static Limiter limiter(IngressSettings settings, PrometheusMeterRegistry registry) {
         // the topic namespace also separates the limiters' Redis keys of deployments that share one Redis
-        LimiterBuilder builder = Limiter.builder().meterRegistry(registry).keyNamespace(settings.topics().namespace());
+        LimiterBuilder builder = Limiter.builder().meterRegistry(registry).keyNamespace(settings.topics().namespace())
+                .settings(LimiterSettings.defaults().withOutage(
+                        OutageSettings.defaults().withCommandTimeout(settings.redisTimeout())));
         return settings.redisUri() == null ? builder.inProcess() : builder.redis(settings.redisUri());
     }
 

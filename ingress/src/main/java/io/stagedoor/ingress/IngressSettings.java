@@ -1,5 +1,6 @@
 package io.stagedoor.ingress;
 
+import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.topics.TopicNames;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +45,7 @@ import java.util.Objects;
  * @param maxInFlightPerPrincipal requests in flight per authenticated caller, a share of the door (default 20)
  * @param maxInFlightPerAddress requests in flight per source address on routes without a principal (default 20)
  * @param bodyDeadline         how long a request body may take to arrive, in all (default 5 s)
+ * @param redisTimeout         the limiter's deadline for one Redis call (default 50 ms, at most 1 s)
  */
 public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, TopicNames topics,
                               String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
@@ -53,7 +55,8 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
                               Limits limits, java.nio.file.Path accountsFile, java.nio.file.Path apiKeysFile,
                               int passwordMemoryKib, int passwordIterations, int instanceCount,
                               int maxPasswordHashes, int maxWaitingPollsPerPrincipal,
-                              int maxInFlightPerPrincipal, int maxInFlightPerAddress, Duration bodyDeadline) {
+                              int maxInFlightPerPrincipal, int maxInFlightPerAddress, Duration bodyDeadline,
+                              Duration redisTimeout) {
 
     /** The development secret: fine on a laptop, never in production. */
     public static final String DEVELOPMENT_SECRET = "stagedoor-development-secret-change-me-in-production";
@@ -87,6 +90,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         atLeastOne(maxWaitingPollsPerPrincipal, "maxWaitingPollsPerPrincipal");
         atLeastOne(maxInFlightPerPrincipal, "maxInFlightPerPrincipal");
         atLeastOne(maxInFlightPerAddress, "maxInFlightPerAddress");
+        Objects.requireNonNull(redisTimeout, "redisTimeout");
         if (bodyDeadline.toMillis() < 100) {
             throw new IllegalArgumentException("bodyDeadline must be at least 100 ms, was " + bodyDeadline);
         }
@@ -133,6 +137,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         b.maxInFlightPerPrincipal = maxInFlightPerPrincipal;
         b.maxInFlightPerAddress = maxInFlightPerAddress;
         b.bodyDeadline = bodyDeadline;
+        b.redisTimeout = redisTimeout;
         return b;
     }
 
@@ -179,6 +184,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         private int maxInFlightPerPrincipal = 20;
         private int maxInFlightPerAddress = 20;
         private Duration bodyDeadline = Duration.ofSeconds(5);
+        private Duration redisTimeout = OutageSettings.defaults().commandTimeout();
 
         private Builder(String kafkaBootstrap) {
             this.kafkaBootstrap = kafkaBootstrap;
@@ -212,6 +218,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         public Builder maxInFlightPerPrincipal(int value) { this.maxInFlightPerPrincipal = value; return this; }
         public Builder maxInFlightPerAddress(int value) { this.maxInFlightPerAddress = value; return this; }
         public Builder bodyDeadline(Duration value) { this.bodyDeadline = value; return this; }
+        public Builder redisTimeout(Duration value) { this.redisTimeout = value; return this; }
         public Builder passwordCost(int memoryKib, int iterations) {
             this.passwordMemoryKib = memoryKib;
             this.passwordIterations = iterations;
@@ -224,7 +231,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
                     producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
                     readyLagThreshold, trustedProxies, limits, accountsFile, apiKeysFile, passwordMemoryKib,
                     passwordIterations, instanceCount, maxPasswordHashes, maxWaitingPollsPerPrincipal,
-                    maxInFlightPerPrincipal, maxInFlightPerAddress, bodyDeadline);
+                    maxInFlightPerPrincipal, maxInFlightPerAddress, bodyDeadline, redisTimeout);
         }
     }
 }

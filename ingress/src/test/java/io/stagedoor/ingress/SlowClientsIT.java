@@ -2,6 +2,9 @@ package io.stagedoor.ingress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stagedoor.admission.limit.LimitPolicy;
+import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.admission.limit.WhenUnavailable;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.login.Accounts;
 import io.stagedoor.ingress.login.PasswordHasher;
@@ -37,7 +40,10 @@ class SlowClientsIT {
 
     @BeforeAll
     static void start() throws Exception {
-        fixture = IngressFixture.start();
+        // The buyer's checkout limit (5, then 1 per 10 s) would refuse most dribblers before any body is read; it is
+        // lifted here so that the door's per-principal share is what stands between them and the door.
+        fixture = IngressFixture.start(settings -> settings.limits(Limits.defaults().with(LimitPolicy.of(
+                "buyer-checkouts", 1_000, 1_000, Duration.ofSeconds(1), WhenUnavailable.FAIL_OPEN))));
         // First requests load the routes' classes and the producer's metadata, so what the tests measure is the
         // rings, not a cold start on a busy machine.
         fixture.postCheckout("warm-up", "no-such-hold", "tok_ok");

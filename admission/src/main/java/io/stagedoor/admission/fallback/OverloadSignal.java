@@ -3,6 +3,7 @@ package io.stagedoor.admission.fallback;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.lang.management.OperatingSystemMXBean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -36,6 +37,8 @@ final class OverloadSignal {
     static final long WINDOW_NANOS = 1_000_000_000;
     /** Sweeps between two CPU load readings. */
     static final int CPU_SAMPLE_TICKS = 20;
+    /** A CPU load reading younger than this is fresh enough to judge a missed deadline by. */
+    static final long FRESH_NANOS = 20_000_000;
 
     private final DoubleSupplier cpuLoad;
     private final long tickNanos;
@@ -46,6 +49,7 @@ final class OverloadSignal {
     private volatile long lagNanos;
     private volatile long stalledNanos;
     private volatile double load;
+    private final AtomicLong lastReadNanos;
 
     /**
      * @param cpuLoad recent CPU use from 0 to 1, negative when unknown; read on the sweeper's thread
@@ -55,6 +59,7 @@ final class OverloadSignal {
         this.cpuLoad = cpuLoad;
         this.tickNanos = tick.toNanos();
         this.windowStart = startNanos;
+        this.lastReadNanos = new AtomicLong(startNanos);
     }
 
     /** A signal reading the process's and the machine's CPU load from the platform. */
@@ -81,12 +86,27 @@ final class OverloadSignal {
         lagNanos = Math.max(currentMaxLag, previousMaxLag);
         if (++ticksSinceSample >= CPU_SAMPLE_TICKS) {
             ticksSinceSample = 0;
+            lastReadNanos.set(now);
             load = Math.max(0, cpuLoad.getAsDouble());
         }
     }
 
     boolean overloaded() {
         return lagNanos >= LAG_NANOS || load >= CPU_LOAD;
+    }
+
+    /**
+     * Overloaded at {@code now}, reading the CPU load afresh when the last reading is older than
+     * {@link #FRESH_NANOS}: the first calls of a sudden saturation miss their deadline before the sweeper's next
+     * reading, and judged on the idle one they would count as an outage. At most one reading per
+     * {@link #FRESH_NANOS}, from whichever thread asks first.
+     */
+    boolean overloaded(long now) {
+        long last = lastReadNanos.get();
+        if (load < CPU_LOAD && now - last >= FRESH_NANOS && lastReadNanos.compareAndSet(last, now)) {
+            load = Math.max(0, cpuLoad.getAsDouble());
+        }
+        return overloaded();
     }
 
     /**

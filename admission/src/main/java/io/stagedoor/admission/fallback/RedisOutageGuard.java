@@ -27,14 +27,17 @@ import java.util.function.BooleanSupplier;
  * connection full, fails with {@link ProcessOverloaded} (no breaker failure, no fallback) when all three hold:
  * <ol>
  *   <li>the connection is up;</li>
- *   <li>Redis is still answering: some reply on this store arrived less than one command timeout ago. A Redis that
- *       hangs answers nothing, so by the time a call written into the hang expires, the connection has been silent
- *       for at least the timeout: every such call is an outage, however busy this process is;</li>
+ *   <li>Redis is still answering: some reply on this store arrived less than {@link #HANG_SILENCE_NANOS} ago, on a
+ *       clock that stops while the whole process stalls. A Redis that hangs answers nothing, so once it has been
+ *       silent that long every missed call is an outage, however busy this process is (until then, while this
+ *       process is overloaded, a hang is shed);</li>
  *   <li>this process is overloaded ({@link OverloadSignal}: the sweeper's own scheduling lag, or the CPU load).
  *       A Redis that answers slowly while this process idles is an outage too.</li>
  * </ol>
  * Anything else, a refused or closed connection, a hang, a slow Redis beside an idle process, is an outage as
- * before: a breaker failure, and each limit's fallback decides, counted.
+ * before: a breaker failure, and each limit's fallback decides, counted. A call the open breaker refuses is asked
+ * the same question (without the first clause): a breaker that a burst of saturation opened must not make the
+ * limits fail open while Redis answers.
  */
 public final class RedisOutageGuard implements BucketStore, AutoCloseable {
 
@@ -82,7 +85,9 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
         CompletableFuture<BucketOutcome> call = calls.start(() -> redis.take(requests, nowMillis)
                 .thenApply(this::replied));
         if (BreakerCalls.notPermitted(call)) {
-            return call;
+            // An open breaker stops the calls, not the question: while this process is overloaded and Redis answered
+            // lately, a saturation that tripped the breaker must not turn every limit off until it closes again.
+            return answering(start) ? CompletableFuture.failedFuture(new ProcessOverloaded(overloadedMessage)) : call;
         }
         return deadlines.watch(call, start).handle((outcome, error) -> ended(start, outcome, error));
     }
@@ -111,9 +116,14 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     /** Whether {@code failure}, seen at {@code now}, was this process's slowness while Redis answered. */
     private boolean ourOwnSaturation(Throwable failure, long now) {
         boolean missed = failure instanceof TimeoutException || failure instanceof RejectedExecutionException;
+        return missed && answering(now);
+    }
+
+    /** Whether, at {@code now}, this process is overloaded while Redis, connected, has replied lately. */
+    private boolean answering(long now) {
         OverloadSignal overload = deadlines.overload();
-        return missed && overload.overloaded() && connected.getAsBoolean()
-                && overload.runningNanos(now) - lastReplyRunningNanos < HANG_SILENCE_NANOS;
+        return connected.getAsBoolean() && overload.runningNanos(now) - lastReplyRunningNanos < HANG_SILENCE_NANOS
+                && overload.overloaded(now);
     }
 
     @Override

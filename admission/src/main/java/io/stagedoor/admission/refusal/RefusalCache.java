@@ -10,11 +10,13 @@ import java.util.concurrent.TimeUnit;
  * Refusals this instance has seen, until their retry-after passes. When a key was refused for cost {@code c}
  * with a wait ending at {@code t}, the bucket cannot hold {@code c} tokens before {@code t}: other callers only
  * take tokens away. So any request for that key with cost at least {@code c} before {@code t} is refused here,
- * with no Redis call. Bounded by size; entries also leave once their wait is over.
+ * with no Redis call. A larger cost {@code c'} waits {@code c' - c} tokens' refill longer, which is what it is told
+ * (a hold of 8 seats refused after one of 2 must not hear the 2-seat wait). Bounded by size; entries also leave
+ * once their wait is over.
  */
 public final class RefusalCache {
 
-    private record Refusal(long untilMillis, long cost, long ttlMillis) {
+    private record Refusal(long untilMillis, long cost, long ttlMillis, long refillTokens, long refillPeriodMillis) {
     }
 
     private final Cache<String, Refusal> refusals;
@@ -41,10 +43,14 @@ public final class RefusalCache {
                 .build();
     }
 
-    /** Remember that {@code key} cannot give {@code cost} tokens for {@code waitMillis} from {@code nowMillis}. */
-    public void remember(String key, long cost, long nowMillis, long waitMillis) {
+    /**
+     * Remember that {@code key}, refilled {@code refillTokens} per {@code refillPeriodMillis}, cannot give
+     * {@code cost} tokens for {@code waitMillis} from {@code nowMillis}.
+     */
+    public void remember(String key, long cost, long nowMillis, long waitMillis, long refillTokens,
+                         long refillPeriodMillis) {
         if (waitMillis > 0) {
-            refusals.put(key, new Refusal(nowMillis + waitMillis, cost, waitMillis));
+            refusals.put(key, new Refusal(nowMillis + waitMillis, cost, waitMillis, refillTokens, refillPeriodMillis));
         }
     }
 
@@ -57,6 +63,7 @@ public final class RefusalCache {
         if (refusal == null || cost < refusal.cost() || nowMillis >= refusal.untilMillis()) {
             return 0;
         }
-        return refusal.untilMillis() - nowMillis;
+        long refillOfTheRest = Math.ceilDiv((cost - refusal.cost()) * refusal.refillPeriodMillis(), refusal.refillTokens());
+        return refusal.untilMillis() - nowMillis + refillOfTheRest;
     }
 }

@@ -36,6 +36,8 @@ final class Catalog {
                         "requests in flight per source address on routes without a caller (login) before it gets 429",
                         str(INGRESS.maxInFlightPerAddress()),
                         (s, v) -> s.ingress.maxInFlightPerAddress(Integer.parseInt(v))),
+                new Setting("ingress.redis-timeout", "the limiter's deadline for one Redis call (at most 1 s)",
+                        str(INGRESS.redisTimeout()), (s, v) -> s.ingress.redisTimeout(Duration.parse(v))),
                 new Setting("ingress.body-deadline", "how long a request body may take to arrive, in all, before 408",
                         str(INGRESS.bodyDeadline()), (s, v) -> s.ingress.bodyDeadline(Duration.parse(v))),
                 new Setting("ingress.max-checkouts", "outstanding checkouts per instance", str(INGRESS.maxCheckouts()),

@@ -92,7 +92,8 @@ public final class CheckoutResource {
         }
         IdempotentRequests.CheckoutContent content = new IdempotentRequests.CheckoutContent("checkout", holdId,
                 checkout.paymentToken());
-        Optional<String> decided = ids.derivedId(buyer.id(), idempotencyKey).filter(id -> results.find(id).isPresent());
+        Optional<String> decided = ids.derivedId(buyer.id(), content.route(), idempotencyKey)
+                .filter(id -> results.find(id).isPresent());
         if (decided.isPresent()) {
             // a replay of a checkout already decided: its hold may be sold or released by now, so it is not looked up
             ids.correlationId(buyer.id(), idempotencyKey, content);

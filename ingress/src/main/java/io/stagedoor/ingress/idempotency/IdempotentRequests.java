@@ -72,18 +72,18 @@ public final class IdempotentRequests implements AutoCloseable {
      * @param content what the request asks for (route, path and body, as a record); it is the fingerprint
      * @throws ProblemException 400 for a malformed key, 422 for a key already used with other content
      */
-    public String correlationId(String principal, String key, Object content) {
+    public String correlationId(String principal, String key, Content content) {
         if (key == null) {
             return ids.issue(principal);
         }
         checkShape(key);
-        String slot = slot(principal, key);
+        String slot = slot(principal, scoped(content.route(), key));
         String fingerprint = fingerprint(content);
         String first = remember(slot, fingerprint);
         if (!first.equals(fingerprint)) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.idempotencyKeyReused(key));
         }
-        return ids.issueIdempotent(principal, key);
+        return ids.issueIdempotent(principal, scoped(content.route(), key));
     }
 
     /**
@@ -101,12 +101,12 @@ public final class IdempotentRequests implements AutoCloseable {
      *
      * @throws ProblemException 400 for a malformed key
      */
-    public Optional<String> derivedId(String principal, String key) {
+    public Optional<String> derivedId(String principal, String route, String key) {
         if (key == null) {
             return Optional.empty();
         }
         checkShape(key);
-        return Optional.of(ids.issueIdempotent(principal, key));
+        return Optional.of(ids.issueIdempotent(principal, scoped(route, key)));
     }
 
     private static void checkShape(String key) {
@@ -156,11 +156,24 @@ public final class IdempotentRequests implements AutoCloseable {
         }
     }
 
+    /**
+     * A key is scoped to its route: a hold's key sent again on a checkout is another key, so the checkout can never
+     * be answered with the hold's id (and its result), even where no fingerprint is there to refuse it.
+     */
+    private static String scoped(String route, String key) {
+        return route + ":" + key;
+    }
+
+    /** What a request asks for, as its fingerprint, and the route its key belongs to. */
+    public sealed interface Content permits HoldContent, CheckoutContent {
+        String route();
+    }
+
     /** What a hold asks for, as its fingerprint. */
-    public record HoldContent(String route, String eventId, java.util.List<String> seats) {
+    public record HoldContent(String route, String eventId, java.util.List<String> seats) implements Content {
     }
 
     /** What a checkout asks for, as its fingerprint. */
-    public record CheckoutContent(String route, String holdId, String paymentToken) {
+    public record CheckoutContent(String route, String holdId, String paymentToken) implements Content {
     }
 }

@@ -25,6 +25,8 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * {@code POST /v1/login}: email and password for a buyer token. Two limits run before the password hash: the
@@ -32,7 +34,9 @@ import java.util.Map;
  * Argon2id hash computed; an unknown email costs a hash too, so timing does not reveal which emails exist.
  * At most {@code hashes.limit()} hashes run at once on this instance: a login past that bound is answered 503 with
  * {@code Retry-After: 1} at once, without waiting for a slot. The bound is taken before the account limit, so a
- * login shed for capacity spends none of its account's tokens.
+ * login shed for capacity spends none of its account's tokens. Hashes run on platform threads of their own, one per
+ * slot: Argon2 never yields, so on the request's virtual thread it would hold a carrier for its whole 100 ms, and
+ * as many hashes as carriers would stall every other request of the instance.
  */
 @Path("/v1/login")
 public final class LoginResource {
@@ -46,17 +50,20 @@ public final class LoginResource {
     private final Accounts accounts;
     private final PasswordHasher hasher;
     private final ConcurrencyBound hashes;
+    private final Executor hashThreads;
     private final BuyerTokens tokens;
     private final Decisions decisions;
     private final LimitPolicy accountLimit;
     private final JsonBody body;
     private final String decoyHash;
 
-    public LoginResource(Accounts accounts, PasswordHasher hasher, ConcurrencyBound hashes, BuyerTokens tokens,
-                         Decisions decisions, LimitPolicy accountLimit, JsonBody body) {
+    /** @param hashThreads where hashes run: platform threads, as many as {@code hashes} has permits */
+    public LoginResource(Accounts accounts, PasswordHasher hasher, ConcurrencyBound hashes, Executor hashThreads,
+                         BuyerTokens tokens, Decisions decisions, LimitPolicy accountLimit, JsonBody body) {
         this.accounts = accounts;
         this.hasher = hasher;
         this.hashes = hashes;
+        this.hashThreads = hashThreads;
         this.tokens = tokens;
         this.decisions = decisions;
         this.accountLimit = accountLimit;
@@ -94,7 +101,9 @@ public final class LoginResource {
     }
 
     private Response verified(Accounts.Account account, String password) {
-        boolean valid = hasher.verify(password, account == null ? decoyHash : account.passwordHash());
+        String hash = account == null ? decoyHash : account.passwordHash();
+        // join parks the request's virtual thread; only the hash thread's core works
+        boolean valid = CompletableFuture.supplyAsync(() -> hasher.verify(password, hash), hashThreads).join();
         if (account == null || !valid) {
             throw new ProblemException(Problem.of(ProblemType.UNAUTHENTICATED, IngressMessages.BAD_CREDENTIALS),
                     Map.of(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"stagedoor\""));

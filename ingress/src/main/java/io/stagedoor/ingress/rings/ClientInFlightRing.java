@@ -3,6 +3,7 @@ package io.stagedoor.ingress.rings;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
 import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.ingress.auth.Authenticated;
+import io.stagedoor.ingress.auth.AddressKeys;
 import io.stagedoor.ingress.auth.AuthenticationRing;
 import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.auth.TrustedProxies;
@@ -75,8 +76,10 @@ public final class ClientInFlightRing implements DynamicFeature {
         return caller.role().name() + ":" + caller.id();
     }
 
+    /** The client's address as the address limit keys it: an IPv6 client on its /64, so its addresses share one share. */
     private String address(ContainerRequestContext request) {
-        return proxies.clientAddress(connection.get().getRemoteAddr(), request.getHeaderString("X-Forwarded-For"));
+        return AddressKeys.limitKey(proxies.clientAddress(connection.get().getRemoteAddr(),
+                request.getHeaderString("X-Forwarded-For")));
     }
 
     /** One client's share of the door, keyed by {@code key}. */

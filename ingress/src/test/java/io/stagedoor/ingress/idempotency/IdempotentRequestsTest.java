@@ -29,6 +29,20 @@ class IdempotentRequestsTest {
         }
     }
 
+    // Where no fingerprint refuses the reuse (Redis down, another instance), a checkout sent with a hold's key must
+    // not be answered with the hold's id, whose result would pass for the checkout's.
+    @Test
+    void aHoldsKeySentAgainOnACheckoutIsAnotherKey() {
+        try (IdempotentRequests requests = IdempotentRequests.open(new CorrelationIds(SECRET, Clock.systemUTC()), null)) {
+            String hold = requests.correlationId("b", "k-1", new IdempotentRequests.HoldContent("holds", "e", java.util.List.of("S-1")));
+
+            String checkout = requests.correlationId("b", "k-1", new IdempotentRequests.CheckoutContent("checkout", "h", "tok"));
+
+            assertThat(checkout).isNotEqualTo(hold);
+            assertThat(requests.derivedId("b", "checkout", "k-1")).contains(checkout);
+        }
+    }
+
     @Test
     void oneBuyersKeysShareOneClusterSlot() {
         String one = IdempotentRequests.slot("buyer-1", "order-1");
