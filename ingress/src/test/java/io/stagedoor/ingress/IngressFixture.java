@@ -60,11 +60,13 @@ public final class IngressFixture implements AutoCloseable {
         try (Admin admin = Admin.create(Map.<String, Object>of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka))) {
             TopicCreator.ensure(admin, topics, TopicSettings.defaults().withPartitions(3), 30_000);
         }
-        // The limiter's deadline is 1 s here, not the 50 ms of production: these tests share two cores with the
-        // build, the broker and each other, and are about the rings, not the deadline (admission's
-        // SaturatedProcessIT and RedisOutageIT test that, at the default).
+        // The limiter's deadline is 1 s here, not the 50 ms of production, and the producer may wait 5 s for the
+        // broker, not 1 s: these tests share two cores with the build, the broker and each other, and are about the
+        // rings, not the deadlines (admission's SaturatedProcessIT and RedisOutageIT test the limiter's at the
+        // default, KafkaOutageIT the producer's).
         IngressSettings settings = adjust.apply(IngressSettings.builder(kafka).topics(topics).port(0)
-                .redisUri(RealServers.redisUri()).redisTimeout(Duration.ofSeconds(1))).build();
+                .redisUri(RealServers.redisUri()).redisTimeout(Duration.ofSeconds(1))
+                .producerMaxBlock(Duration.ofSeconds(5)).deliveryTimeout(Duration.ofSeconds(5))).build();
         try (Publisher publisher = new Publisher(kafka, Duration.ofSeconds(5), Duration.ofSeconds(5))) {
             publisher.publish(topics.events(), EVENT, EVENT, event()).get(10, TimeUnit.SECONDS);
         }

@@ -58,6 +58,8 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     private final String overloadedMessage;
     /** When Redis last replied, on the overload signal's running clock; starts as the connection's handshake. */
     private volatile long lastReplyRunningNanos;
+    /** When a call last failed as an outage, on the same clock: a reply older than that says nothing of now. */
+    private volatile long lastOutageRunningNanos;
 
     /** A guard for a store whose connection state it cannot see: treated as always connected. */
     public RedisOutageGuard(BucketStore redis, OutageSettings settings, AdmissionMetrics metrics) {
@@ -73,6 +75,7 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
         this.overloadedMessage = AdmissionMessages.processOverloaded(settings.commandTimeout());
         this.deadlines = new DeadlineSweeper(settings.commandTimeout(), TICK);
         this.lastReplyRunningNanos = deadlines.overload().runningNanos(System.nanoTime());
+        this.lastOutageRunningNanos = lastReplyRunningNanos - 1;
         this.calls = new BreakerCalls(settings.breaker("stagedoor-redis"), LOG, AdmissionMessages::breakerTransition,
                 metrics::breakerTransition);
     }
@@ -109,6 +112,7 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
             calls.released();
             throw new ProcessOverloaded(overloadedMessage);
         }
+        lastOutageRunningNanos = deadlines.overload().runningNanos(now);
         calls.ended(start, cause);
         throw error instanceof CompletionException completion ? completion : new CompletionException(cause);
     }
@@ -119,11 +123,17 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
         return missed && answering(now);
     }
 
-    /** Whether, at {@code now}, this process is overloaded while Redis, connected, has replied lately. */
+    /**
+     * Whether, at {@code now}, this process is overloaded while Redis, connected, has replied lately, and since the
+     * last call that failed as an outage (replies of calls that missed their deadline count: they prove Redis
+     * answers). After a real outage no reply comes until a call gets through again, so while the breaker is open
+     * after one, the fallbacks decide, however busy this process is.
+     */
     private boolean answering(long now) {
         OverloadSignal overload = deadlines.overload();
-        return connected.getAsBoolean() && overload.runningNanos(now) - lastReplyRunningNanos < HANG_SILENCE_NANOS
-                && overload.overloaded(now);
+        long lastReply = lastReplyRunningNanos;
+        return connected.getAsBoolean() && lastReply > lastOutageRunningNanos
+                && overload.runningNanos(now) - lastReply < HANG_SILENCE_NANOS && overload.overloaded(now);
     }
 
     @Override

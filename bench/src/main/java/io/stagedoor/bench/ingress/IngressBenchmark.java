@@ -1,6 +1,7 @@
 package io.stagedoor.bench.ingress;
 
 import io.micrometer.core.instrument.Counter;
+import io.stagedoor.bench.load.BenchServers;
 import io.stagedoor.bench.load.BuyerPasses;
 import io.stagedoor.bench.load.ClosedLoop;
 import io.stagedoor.bench.load.ContextSwitches;
@@ -13,17 +14,10 @@ import io.stagedoor.bench.load.ProcessCpu;
 import io.stagedoor.bench.load.RedisCpu;
 import io.stagedoor.bench.load.RequestSource;
 import io.stagedoor.bench.load.Tally;
-import io.stagedoor.cli.Pipeline;
-import io.stagedoor.embedded.EmbeddedKafka;
-import io.stagedoor.embedded.EmbeddedRedis;
-import io.stagedoor.embedded.Ports;
 import io.stagedoor.ingress.Ingress;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.EventDefinition;
-import io.stagedoor.topics.TopicCreator;
 import io.stagedoor.topics.TopicNames;
-import io.stagedoor.topics.TopicSettings;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,10 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.UUID;
 import java.util.stream.IntStream;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /**
  * One ingress instance (Redis limiter, Kafka publisher, every ring) on an embedded broker and Redis, driven by a
@@ -70,34 +61,14 @@ public final class IngressBenchmark {
         String only = flags.text("contenders", "bare,warm,cold,admitted");
         flags.rejectUnknown();
 
-        List<AutoCloseable> started = new ArrayList<>();
-        try {
-            if (redis == null) {
-                EmbeddedRedis embedded = EmbeddedRedis.start(Ports.anyFree());
-                started.add(embedded);
-                redis = embedded.uri();
-            }
-            if (kafka == null) {
-                EmbeddedKafka embedded = EmbeddedKafka.start(Files.createTempDirectory("stagedoor-bench-kafka-"),
-                        Ports.anyFree());
-                started.add(embedded);
-                kafka = embedded.bootstrapServers();
-            }
-            TopicNames topics = new TopicNames("bench-ingress-" + UUID.randomUUID().toString().substring(0, 8));
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka))) {
-                TopicCreator.ensure(admin, topics, TopicSettings.defaults(), 30_000);
-            }
-            List<String> seats = IntStream.rangeClosed(1, 100).mapToObj(i -> "s" + i).toList();
-            Pipeline.publishEvent(kafka, topics, new EventDefinition(EVENT, "Bench", "org-bench", Instant.EPOCH, seats,
-                    5_000, null));
-            Ingress ingress = Ingress.start(IngressSettings.builder(kafka).port(0).redisUri(redis).topics(topics)
-                    .limits(BenchLimits.limits()).build());
-            started.add(0, ingress);
-            measure(ingress, redis, topics, round, rounds, warmup, connections, coldBuyers, admittedBuyers,
-                    List.of(only.split(",")));
-        } finally {
-            for (AutoCloseable part : started) {
-                part.close();
+        List<String> seats = IntStream.rangeClosed(1, 100).mapToObj(i -> "s" + i).toList();
+        try (BenchServers servers = BenchServers.start(kafka, redis)) {
+            TopicNames topics = servers.topicsWith("bench-ingress-", new EventDefinition(EVENT, "Bench", "org-bench",
+                    Instant.EPOCH, seats, 5_000, null));
+            try (Ingress ingress = Ingress.start(IngressSettings.builder(servers.kafka()).port(0)
+                    .redisUri(servers.redis()).topics(topics).limits(BenchLimits.limits()).build())) {
+                measure(ingress, servers.redis(), topics, round, rounds, warmup, connections, coldBuyers,
+                        admittedBuyers, List.of(only.split(",")));
             }
         }
     }
