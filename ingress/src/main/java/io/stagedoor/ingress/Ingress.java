@@ -26,6 +26,7 @@ import io.stagedoor.ingress.scans.ScansResource;
 import io.stagedoor.ingress.scans.TicketBook;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.checkout.CheckoutPermits;
+import io.stagedoor.ingress.checkout.CheckoutRequests;
 import io.stagedoor.ingress.checkout.CheckoutResource;
 import io.stagedoor.ingress.events.AdminEventsResource;
 import io.stagedoor.ingress.events.EventCatalog;
@@ -202,6 +203,7 @@ public final class Ingress implements AutoCloseable {
         metrics.gauge(IngressMetrics.PASSWORD_HASHES, hasher::invocations);
 
         HoldRequests holds = new HoldRequests(catalog, body, settings.maxSeatsPerHold());
+        CheckoutRequests checkoutRequests = new CheckoutRequests(seatMap, results, idempotent, body);
         ResourceConfig config = new ResourceConfig()
                 .register(JacksonFeature.withoutExceptionMappers())
                 .register(new HttpJson())
@@ -214,7 +216,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new ClientInFlightRing(principalShares, addressShares, proxies, metrics))
                 .register(new AddressLimitRing(limiter, settings.limits().loginAddress(), proxies, recorder))
                 .register(new AuthenticationRing(tokens, apiKeys, settings.adminKey()))
-                .register(new PrincipalLimitRing(limiter, settings.limits(), holds, recorder))
+                .register(new PrincipalLimitRing(limiter, settings.limits(), holds, checkoutRequests, recorder))
                 .register(new Decisions.Fields())
                 .register(waitingRoom)
                 .register(new HealthResource(new Readiness(lag, settings.readyLagThreshold(), door)))
@@ -223,7 +225,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new EventsResource(catalog, seatMap))
                 .register(new AdminEventsResource(publisher, settings.topics(), catalog, body))
                 .register(new HoldsResource(holds, publisher, settings.topics(), idempotent, metrics, clock))
-                .register(new CheckoutResource(seatMap, checkouts, results, publisher, settings.topics(), idempotent, body,
+                .register(new CheckoutResource(checkoutRequests, checkouts, publisher, settings.topics(), idempotent,
                         metrics, clock))
                 .register(new ResultsResource(results, pollSlots, ids, clock))
                 .register(new LoginResource(accounts, hasher, passwordHashes, hashThreads, tokens,

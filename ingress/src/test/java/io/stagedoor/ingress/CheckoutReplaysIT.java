@@ -84,6 +84,31 @@ class CheckoutReplaysIT {
     }
 
     @Test
+    void theSixthCheckoutInABurstIsRefusedByTheBuyersCheckoutLimit() throws Exception {
+        String buyer = TestNames.unique("six-checkouts");
+        List<String> holds = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            holds.add(heldSeat(buyer, "S-" + (70 + i)));
+        }
+        List<Future<HttpResponse<String>>> calls = new ArrayList<>();
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (String hold : holds) {
+                calls.add(threads.submit(() -> checkout(fixture.ingress, buyer, hold, null)));
+            }
+        }
+        List<HttpResponse<String>> answers = new ArrayList<>();
+        for (Future<HttpResponse<String>> call : calls) {
+            answers.add(call.get());
+        }
+
+        assertThat(answers).filteredOn(answer -> answer.statusCode() == 202).hasSize(5);
+        assertThat(answers).filteredOn(answer -> answer.statusCode() == 429).singleElement().satisfies(sixth -> {
+            assertThat(sixth.headers().firstValue("Retry-After")).contains("10");
+            assertThat(sixth.body()).contains("\"policy\":\"buyer-checkouts\"");
+        });
+    }
+
+    @Test
     void aCheckoutRefusedForAnUnknownHoldLeavesItsIdempotencyKeyFreeForTheRealOne() throws Exception {
         String buyer = TestNames.unique("typo");
         String hold = heldSeat(buyer, "S-60");

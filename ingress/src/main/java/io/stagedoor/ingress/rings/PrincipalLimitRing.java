@@ -5,6 +5,7 @@ import io.stagedoor.admission.Limiter;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.auth.Caller;
+import io.stagedoor.ingress.checkout.CheckoutRequests;
 import io.stagedoor.ingress.holds.HoldRequest;
 import io.stagedoor.ingress.holds.HoldRequests;
 import io.stagedoor.ingress.http.IngressMessages;
@@ -22,7 +23,8 @@ import java.util.List;
  * The principal ring: after authentication, the limits keyed on who is calling. A hold takes one token per seat
  * from the buyer's bucket and one from the event organizer's aggregate, all or nothing (a refusal by one consumes
  * nothing from the other); the hold is read and validated first ({@link HoldRequests}), so the charge is what it
- * asks for. A checkout takes one token from the buyer's checkout bucket, a scan one from the API key's bucket. A
+ * asks for. A checkout, validated first too ({@link CheckoutRequests}), takes one token from the buyer's checkout
+ * bucket, a scan one from the API key's bucket. A
  * refused request is answered 429 here and never reaches the resource, so it is never published; a hold of more
  * seats than the buyer's bucket can ever hold is answered 422, since no wait would help.
  */
@@ -31,11 +33,14 @@ public final class PrincipalLimitRing implements DynamicFeature {
     private final Decisions decisions;
     private final Limits limits;
     private final HoldRequests holds;
+    private final CheckoutRequests checkouts;
 
-    public PrincipalLimitRing(Limiter limiter, Limits limits, HoldRequests holds, Decisions.Recorder recorder) {
+    public PrincipalLimitRing(Limiter limiter, Limits limits, HoldRequests holds, CheckoutRequests checkouts,
+                              Decisions.Recorder recorder) {
         this.decisions = new Decisions(limiter, recorder);
         this.limits = limits;
         this.holds = holds;
+        this.checkouts = checkouts;
     }
 
     @Override
@@ -71,7 +76,10 @@ public final class PrincipalLimitRing implements DynamicFeature {
         private List<LimitCheck> checks(Caller caller, ContainerRequestContext request) {
             return switch (route) {
                 case SCANS -> List.of(LimitCheck.of(limits.scannerKey(), caller.id()));
-                case CHECKOUT -> List.of(LimitCheck.of(limits.buyerCheckouts(), caller.id()));
+                case CHECKOUT -> {
+                    checkouts.validate(request);
+                    yield List.of(LimitCheck.of(limits.buyerCheckouts(), caller.id()));
+                }
                 case HOLDS -> {
                     HoldRequest hold = holds.of(request);
                     yield List.of(new LimitCheck(limits.buyerSeats(), caller.id(), hold.seats().size()),
