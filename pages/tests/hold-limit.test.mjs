@@ -1,4 +1,4 @@
-// A buyer over the hold limit (10, then 1 per 6 s) sees "please wait N seconds" with the N of the 429's
+// A buyer over the seat limit (10 seats, then 1 per 6 s) sees "please wait N seconds" with the N of the 429's
 // Retry-After, and the page sends the hold again no sooner than that, and then it is held.
 
 import { test } from 'node:test';

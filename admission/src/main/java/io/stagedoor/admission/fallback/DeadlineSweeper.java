@@ -48,7 +48,8 @@ final class DeadlineSweeper implements AutoCloseable {
 
     /** A sweeper that sweeps every {@code tick} on a daemon thread of its own. */
     DeadlineSweeper(Duration timeout, Duration tick) {
-        this(timeout, tick, System.nanoTime(), OverloadSignal.ofThisProcess(tick, System.nanoTime()), Executors.newSingleThreadScheduledExecutor(runnable -> {
+        this(timeout, tick, System.nanoTime(), OverloadSignal.ofThisProcess(tick, System.nanoTime()),
+                Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "stagedoor-redis-deadlines");
             thread.setDaemon(true);
             return thread;

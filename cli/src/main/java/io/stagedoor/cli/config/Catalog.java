@@ -131,9 +131,11 @@ final class Catalog {
 
     /** A count that may be written per core: {@code 8} or {@code 2-per-core}. */
     private static int perCore(String value) {
-        return value.endsWith(PER_CORE)
-                ? Integer.parseInt(value.substring(0, value.length() - PER_CORE.length())) * Runtime.getRuntime().availableProcessors()
-                : Integer.parseInt(value);
+        if (!value.endsWith(PER_CORE)) {
+            return Integer.parseInt(value);
+        }
+        int perCore = Integer.parseInt(value.substring(0, value.length() - PER_CORE.length()));
+        return perCore * Runtime.getRuntime().availableProcessors();
     }
 
     private static String str(Object value) {

@@ -45,8 +45,10 @@ class PagesBrowserIT {
         pages = pagesProject();
         requireBrowserTooling(pages);
         Path data = Files.createTempDirectory("pages-browser");
+        // The hold-limit page test spends a buyer's burst of 10 seats and then holds one more after the wait, so the
+        // event's seat cap per buyer is set above the burst here (the default of 8 would reject the 11th seat).
         pipeline = Pipeline.start(new Pipeline.Options(data, 0, RealServers.kafkaBootstrap(), RealServers.redisUri(),
-                0, 0, 3, true, new TopicNames(TestNames.unique("pages"))));
+                0, 0, 3, true, new TopicNames(TestNames.unique("pages")), 12));
     }
 
     @AfterAll

@@ -41,7 +41,8 @@ public final class HoldRequests {
         String eventId = request.getUriInfo().getPathParameters().getFirst("eventId");
         var event = catalog.find(eventId)
                 .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, IngressMessages.unknownEvent(eventId)));
-        HoldRequest hold = new HoldRequest(event, validSeats(eventId, body.read(request.getEntityStream(), HoldBody.class)));
+        HoldBody asked = body.read(request.getEntityStream(), HoldBody.class);
+        HoldRequest hold = new HoldRequest(event, validSeats(eventId, asked));
         request.setProperty(PROPERTY, hold);
         return hold;
     }

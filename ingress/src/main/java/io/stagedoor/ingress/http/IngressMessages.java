@@ -56,7 +56,8 @@ public final class IngressMessages {
     }
 
     public static String rateLimited(String limit, long retryAfter) {
-        return "The limit '" + limit + "' is spent for now; it will have what this request asks for in " + retryAfter + " s.";
+        return "The limit '" + limit + "' is spent for now; it will have what this request asks for in " + retryAfter
+                + " s.";
     }
 
     public static String limiterOverloaded() {
@@ -68,11 +69,13 @@ public final class IngressMessages {
     }
 
     public static String principalInFlight(int limit) {
-        return "This caller already has " + limit + " requests in flight here; finish one, then retry after the indicated time.";
+        return "This caller already has " + limit + " requests in flight here; finish one, then retry after the"
+                + " indicated time.";
     }
 
     public static String addressInFlight(int limit) {
-        return "This address already has " + limit + " requests in flight here; finish one, then retry after the indicated time.";
+        return "This address already has " + limit + " requests in flight here; finish one, then retry after the"
+                + " indicated time.";
     }
 
     public static String bodyTooSlow(long deadlineMillis) {

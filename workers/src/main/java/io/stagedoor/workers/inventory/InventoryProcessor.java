@@ -103,7 +103,8 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
         if (seats.isEmpty() || !event.seats().containsAll(seats)) {
             return Reasons.UNKNOWN_SEAT;
         }
-        if (book.buyerSeats(request.eventId(), request.buyerId()) + seats.size() > event.definition().maxSeatsPerBuyer()) {
+        int cap = event.definition().maxSeatsPerBuyer();
+        if (book.buyerSeats(request.eventId(), request.buyerId()) + seats.size() > cap) {
             return Reasons.BUYER_SEAT_LIMIT;
         }
         return book.allFree(request.eventId(), seats) ? null : Reasons.SEAT_UNAVAILABLE;

@@ -11,8 +11,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * The inventory task's state: who claims each seat, the holds, how many seats each buyer holds or bought of each
- * event, what is due when (expiries and clean-ups) and which correlation ids were already processed. One instance per task; every change is logged to a changelog
- * and committed with the task's outputs under exactly-once.
+ * event, what is due when (expiries and clean-ups) and which correlation ids were already processed. One instance
+ * per task; every change is logged to a changelog and committed with the task's outputs under exactly-once.
  */
 final class SeatBook {
 
