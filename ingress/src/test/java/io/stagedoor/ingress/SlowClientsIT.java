@@ -17,12 +17,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -105,9 +108,11 @@ class SlowClientsIT {
         }
     }
 
-    @Test
+    // An IPv6 client holds a /64: each of its dribblers from another address of it must still meet one share.
+    @ParameterizedTest(name = "from {0}")
+    @ValueSource(strings = {"198.51.100.66", "2001:db8:7:7::"})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void slowLoginsFromOneAddressCannotFillTheDoorAndAnotherAddressStillLogsIn() throws Exception {
+    void slowLoginsFromOneClientCannotFillTheDoorAndAnotherAddressStillLogsIn(String client) throws Exception {
         Path accounts = Files.createTempDirectory("accounts").resolve("accounts.json");
         Accounts.load(accounts).put("ada@example.com", "ada", new PasswordHasher(1024, 1).hash("stagedoor"));
         int door = 10;
@@ -116,16 +121,19 @@ class SlowClientsIT {
                 .bodyDeadline(Duration.ofSeconds(30)).accountsFile(accounts).passwordCost(1024, 1)
                 .trustedProxies(List.of("127.0.0.1/32")))) {
             String login = "{\"email\":\"ada@example.com\",\"password\":\"stagedoor\"}";
-            Map<String, String> attacker = Map.of("X-Forwarded-For", "198.51.100.66");
+            IntFunction<Map<String, String>> attacker = i -> Map.of("X-Forwarded-For",
+                    client.endsWith("::") ? client + Integer.toHexString(i + 1) : client);
             List<SlowBody> dribblers = new ArrayList<>();
             try {
                 for (int i = 0; i < share; i++) {
-                    dribblers.add(SlowBody.post(small.ingress.port(), "/v1/login", attacker, login, Duration.ofMillis(500)));
+                    dribblers.add(SlowBody.post(small.ingress.port(), "/v1/login", attacker.apply(i), login,
+                            Duration.ofMillis(500)));
                 }
                 Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> inFlight(small) == share);
                 // One after another, so the door is never full for a moment of refusals in flight.
                 for (int i = share; i < 4 * door; i++) {
-                    SlowBody next = SlowBody.post(small.ingress.port(), "/v1/login", attacker, login, Duration.ofMillis(500));
+                    SlowBody next = SlowBody.post(small.ingress.port(), "/v1/login", attacker.apply(i), login,
+                            Duration.ofMillis(500));
                     dribblers.add(next);
                     SlowBody.Answer answer = next.answer().get(10, TimeUnit.SECONDS);
                     assertThat(answer.status()).as(answer.body()).isEqualTo(429);
