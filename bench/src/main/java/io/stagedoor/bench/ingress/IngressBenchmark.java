@@ -13,6 +13,7 @@ import io.stagedoor.bench.load.Percentiles;
 import io.stagedoor.bench.load.ProcessCpu;
 import io.stagedoor.bench.load.RedisCpu;
 import io.stagedoor.bench.load.RequestSource;
+import io.stagedoor.bench.load.SpentBuckets;
 import io.stagedoor.bench.load.Tally;
 import io.stagedoor.ingress.Ingress;
 import io.stagedoor.ingress.IngressSettings;
@@ -82,7 +83,8 @@ public final class IngressBenchmark {
         BuyerPasses warm = new BuyerPasses("warm", HoldTraffic.WARM_BUYERS);
         BuyerPasses cold = new BuyerPasses("cold", coldBuyers);
         BuyerPasses fresh = new BuyerPasses("fresh", admittedBuyers);
-        long drained = BenchLimits.drain(redis, topics.namespace(), warm) + BenchLimits.drain(redis, topics.namespace(), cold);
+        long drained = SpentBuckets.drain(redis, topics.namespace(), BenchLimits.BUYER, warm)
+                + SpentBuckets.drain(redis, topics.namespace(), BenchLimits.BUYER, cold);
         System.out.printf(Locale.ROOT, "setup: %d tokens minted, %d buyers drained in Redis, in %.1f s%n",
                 warm.size() + cold.size() + fresh.size(), drained, (System.nanoTime() - minting) / 1e9);
         HoldTraffic traffic = new HoldTraffic(http, EVENT, "s1", warm, cold, fresh);

@@ -1,10 +1,6 @@
 package io.stagedoor.bench.storm;
 
 import io.micrometer.core.instrument.Counter;
-import io.stagedoor.admission.Limiter;
-import io.stagedoor.admission.LimiterSettings;
-import io.stagedoor.admission.fallback.OutageSettings;
-import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.admission.limit.WhenUnavailable;
@@ -12,6 +8,7 @@ import io.stagedoor.bench.load.BenchServers;
 import io.stagedoor.bench.load.BuyerPasses;
 import io.stagedoor.bench.load.Flags;
 import io.stagedoor.bench.load.Machine;
+import io.stagedoor.bench.load.SpentBuckets;
 import io.stagedoor.ingress.Ingress;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.EventDefinition;
@@ -23,11 +20,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
 import java.util.stream.IntStream;
 
 /**
@@ -86,7 +80,7 @@ public final class StormBenchmark {
                                 int freshBuyers) throws Exception {
         BuyerPasses storm = new BuyerPasses("storm", stormBuyers);
         BuyerPasses fresh = new BuyerPasses("fresh", freshBuyers);
-        long drained = drain(redis, topics.namespace(), limits.buyerSeats(), storm);
+        long drained = SpentBuckets.drain(redis, topics.namespace(), limits.buyerSeats(), storm);
         Path stormTokens = tokenFile(storm);
         Path freshTokens = tokenFile(fresh);
         Path script = luaScript();
@@ -118,25 +112,6 @@ public final class StormBenchmark {
         System.out.printf(Locale.ROOT, "stagedoor.admission.fallback.decisions while Redis was up: %.0f (target 0: %s);"
                 + " load average after: %s%n", fallbacksInAll, fallbacksInAll == 0 ? "met" : "NOT met",
                 Machine.loadAverage());
-    }
-
-    /** Spends the whole burst of every storm buyer, through a patient limiter of its own, on the ingress's keys. */
-    private static long drain(String redisUri, String namespace, LimitPolicy buyer, BuyerPasses buyers)
-            throws InterruptedException {
-        Semaphore window = new Semaphore(32);
-        LimiterSettings patient = LimiterSettings.defaults()
-                .withOutage(OutageSettings.defaults().withCommandTimeout(Duration.ofSeconds(1)));
-        List<CompletableFuture<Boolean>> calls = new ArrayList<>(buyers.size());
-        try (Limiter limiter = Limiter.builder().keyNamespace(namespace).settings(patient).redis(redisUri)) {
-            for (int i = 0; i < buyers.size(); i++) {
-                window.acquire();
-                CompletableFuture<Boolean> call = limiter.decide(new LimitCheck(buyer, buyers.buyerId(i), buyer.capacity()))
-                        .toCompletableFuture().thenApply(decision -> decision.admitted());
-                call.whenComplete((admitted, error) -> window.release());
-                calls.add(call);
-            }
-            return calls.stream().filter(CompletableFuture::join).count();
-        }
     }
 
     private static Path tokenFile(BuyerPasses buyers) throws IOException {
