@@ -3,9 +3,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_KEY, BASE_URL, EVENT_ID, PHONE, launch, screenshot, signIn } from './support/browser.mjs';
+import { ADMIN_KEY, ADMIN_URL, EVENT_ID, PHONE, launch, screenshot, signIn } from './support/browser.mjs';
 
-const room = async () => (await fetch(`${BASE_URL}/v1/admin/events/${EVENT_ID}/waiting-room`,
+const room = async () => (await fetch(`${ADMIN_URL}/v1/admin/events/${EVENT_ID}/waiting-room`,
   { headers: { 'X-Admin-Key': ADMIN_KEY } })).json();
 
 test('the operator changes the entry rate, pauses and resumes, and the page shows each', { timeout: 120_000 }, async () => {
@@ -15,7 +15,7 @@ test('the operator changes the entry rate, pauses and resumes, and the page show
     const page = await browser.newPage();
     const errors = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${BASE_URL}/ops`);
+    await page.goto(`${ADMIN_URL}/ops`);
     await page.getByLabel('Admin key').fill(ADMIN_KEY);
     await page.getByLabel('Event').selectOption(EVENT_ID);
     await page.getByRole('button', { name: 'Watch' }).click();
@@ -43,7 +43,7 @@ test('the operator changes the entry rate, pauses and resumes, and the page show
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
-    await fetch(`${BASE_URL}/v1/admin/events/${EVENT_ID}/waiting-room`, { method: 'PUT',
+    await fetch(`${ADMIN_URL}/v1/admin/events/${EVENT_ID}/waiting-room`, { method: 'PUT',
       headers: { 'X-Admin-Key': ADMIN_KEY, 'Content-Type': 'application/json' },
       body: JSON.stringify({ entryRatePerSecond: before.entryRatePerSecond, paused: before.paused }) });
   }
@@ -53,7 +53,7 @@ test('while entry is paused a buyer sees their place in line, the operator sees 
   const browser = await launch();
   try {
     const ops = await browser.newPage();
-    await ops.goto(`${BASE_URL}/ops`);
+    await ops.goto(`${ADMIN_URL}/ops`);
     await ops.getByLabel('Admin key').fill(ADMIN_KEY);
     await ops.getByRole('button', { name: 'Watch' }).click();
     await ops.getByRole('button', { name: 'Pause entry' }).click();
@@ -78,7 +78,7 @@ test('while entry is paused a buyer sees their place in line, the operator sees 
     await buyer.locator('#notice', { hasText: 'It is your turn' }).waitFor();
   } finally {
     await browser.close();
-    await fetch(`${BASE_URL}/v1/admin/events/${EVENT_ID}/waiting-room`, { method: 'PUT',
+    await fetch(`${ADMIN_URL}/v1/admin/events/${EVENT_ID}/waiting-room`, { method: 'PUT',
       headers: { 'X-Admin-Key': ADMIN_KEY, 'Content-Type': 'application/json' }, body: '{"paused":false}' });
   }
 });
@@ -87,7 +87,7 @@ test('a wrong admin key is refused and the page says so', { timeout: 60_000 }, a
   const browser = await launch();
   try {
     const page = await browser.newPage();
-    await page.goto(`${BASE_URL}/ops`);
+    await page.goto(`${ADMIN_URL}/ops`);
     await page.getByLabel('Admin key').fill('not-the-key');
     await page.getByRole('button', { name: 'Watch' }).click();
     await page.locator('#notice.error', { hasText: 'The admin key was not accepted' }).waitFor({ timeout: 10_000 });

@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = (process.env.STAGEDOOR_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+// The operator page, the metrics and the admin routes are served on the ingress's admin listener alone.
+export const ADMIN_URL = (process.env.STAGEDOOR_ADMIN_URL || 'http://127.0.0.1:8081').replace(/\/$/, '');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'artifacts');
-export const ADMIN_KEY = process.env.STAGEDOOR_ADMIN_KEY || 'dev-admin-key';
+export const ADMIN_KEY = process.env.STAGEDOOR_INGRESS_ADMIN_KEY || 'dev-admin-key';
 export const EVENT_ID = process.env.STAGEDOOR_EVENT || 'stagedoor-live';
 export const PASSWORD = 'stagedoor';
 

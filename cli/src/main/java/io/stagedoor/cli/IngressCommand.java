@@ -25,6 +25,12 @@ final class IngressCommand implements Callable<Integer> {
     @Option(names = "--bind", description = "Address to listen on (default: ingress.bind-address, 127.0.0.1).")
     String bind;
 
+    @Option(names = "--admin-port", description = "The admin listener's port (default: ingress.admin-port, 8081).")
+    Integer adminPort;
+
+    @Option(names = "--admin-bind", description = "The admin listener's address (default: ingress.admin-bind-address, 127.0.0.1).")
+    String adminBind;
+
     @Option(names = "--instance-count", description = "Ingress instances behind the balancer (default: ingress.instance-count, 1).")
     Integer instanceCount;
 
@@ -53,6 +59,12 @@ final class IngressCommand implements Callable<Integer> {
         if (bind != null) {
             builder.bindAddress(bind);
         }
+        if (adminPort != null) {
+            builder.adminPort(adminPort);
+        }
+        if (adminBind != null) {
+            builder.adminBindAddress(adminBind);
+        }
         if (instanceCount != null) {
             builder.instanceCount(instanceCount);
         }
@@ -60,9 +72,16 @@ final class IngressCommand implements Callable<Integer> {
             builder.trustedProxies(trustedProxies);
         }
         IngressSettings settings = builder.build();
-        Ingress ingress = Ingress.start(settings);
+        Ingress ingress;
+        try {
+            ingress = Ingress.start(settings);
+        } catch (IllegalStateException refused) {
+            System.err.println(refused.getMessage());
+            return 2;
+        }
         Runtime.getRuntime().addShutdownHook(new Thread(ingress::close, "ingress-stop"));
-        System.out.println("ingress listening on http://" + settings.bindAddress() + ":" + ingress.port());
+        System.out.println("ingress listening on http://" + settings.bindAddress() + ":" + ingress.port()
+                + ", admin listener on http://" + settings.adminBindAddress() + ":" + ingress.adminPort());
         Thread.currentThread().join(Duration.ofDays(365).toMillis());
         return 0;
     }

@@ -6,6 +6,7 @@ import io.stagedoor.cli.config.StagedoorConfig;
 import io.stagedoor.embedded.EmbeddedKafka;
 import io.stagedoor.embedded.EmbeddedRedis;
 import io.stagedoor.ingress.Ingress;
+import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.Headers;
 import io.stagedoor.topics.TopicCreator;
@@ -40,9 +41,19 @@ public final class Pipeline implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
 
-    /** Where and how to run; {@code waitingRoom} and {@code maxSeatsPerBuyer} shape the demo event. */
+    /**
+     * Where and how to run; {@code waitingRoom} and {@code maxSeatsPerBuyer} shape the demo event, {@code adminPort}
+     * is the ingress's admin listener (0 picks a free one).
+     */
     public record Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
-                          int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer) {
+                          int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer, int adminPort) {
+
+        /** Options whose admin listener is on a free port when {@code port} is, else on the default admin port. */
+        public Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
+                       int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer) {
+            this(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics, maxSeatsPerBuyer,
+                    port == 0 ? 0 : IngressSettings.builder("unused").build().adminPort());
+        }
 
         /** Options whose demo event lets each buyer hold and buy the default number of seats. */
         public Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
@@ -55,6 +66,12 @@ public final class Pipeline implements AutoCloseable {
         public static Options defaults() {
             return new Options(Path.of("data"), 8080, null, null, 9092, 6379, TopicSettings.DEFAULT_PARTITIONS, false,
                     TopicNames.defaults());
+        }
+
+        /** The same options with the admin listener on {@code port}. */
+        public Options withAdminPort(int port) {
+            return new Options(dataDir, this.port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
+                    maxSeatsPerBuyer, port);
         }
     }
 
@@ -134,7 +151,7 @@ public final class Pipeline implements AutoCloseable {
         Path apiKeys = options.dataDir().resolve("api-keys.json");
         DemoAccounts.ensure(accounts, apiKeys);
         ingress = Ingress.start(config.ingress(kafkaBootstrap).topics(options.topics()).port(options.port())
-                .redisUri(redisUri).accountsFile(accounts).apiKeysFile(apiKeys).build(), registry);
+                .adminPort(options.adminPort()).redisUri(redisUri).accountsFile(accounts).apiKeysFile(apiKeys).build(), registry);
         started.push(ingress);
     }
 
@@ -175,6 +192,11 @@ public final class Pipeline implements AutoCloseable {
 
     public int port() {
         return ingress.port();
+    }
+
+    /** The ingress's admin listener: admin routes, {@code /metrics}, the operator page. */
+    public int adminPort() {
+        return ingress.adminPort();
     }
 
     /** The embedded Redis, when this pipeline started one (the demo stops it for a while). */

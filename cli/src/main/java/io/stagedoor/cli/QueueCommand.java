@@ -28,11 +28,12 @@ final class QueueCommand {
 
     /** Where the ingress is and how to prove to be an operator. */
     static final class Target {
-        @Option(names = "--url", defaultValue = "http://127.0.0.1:8080", description = "The ingress (default ${DEFAULT-VALUE}).")
+        @Option(names = "--url", defaultValue = "http://127.0.0.1:8081",
+                description = "The ingress's admin listener (default ${DEFAULT-VALUE}).")
         URI url;
 
-        @Option(names = "--admin-key", defaultValue = "${env:STAGEDOOR_ADMIN_KEY:-dev-admin-key}",
-                description = "The operator key (env STAGEDOOR_ADMIN_KEY; default the development key).")
+        @Option(names = "--admin-key", defaultValue = "${env:STAGEDOOR_INGRESS_ADMIN_KEY:-dev-admin-key}",
+                description = "The operator key (env STAGEDOOR_INGRESS_ADMIN_KEY; default the development key).")
         String adminKey;
 
         int send(String method, String eventId, String body) {

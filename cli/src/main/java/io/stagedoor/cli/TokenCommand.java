@@ -2,7 +2,6 @@ package io.stagedoor.cli;
 
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -11,7 +10,8 @@ import picocli.CommandLine.Option;
 
 /** Prints a buyer bearer token that a running ingress with the same secret accepts. */
 @Command(name = "token", mixinStandardHelpOptions = true,
-        description = "Print a buyer bearer token (signed with the development secret unless --secret is given).")
+        description = "Print a buyer bearer token, signed with the configured token secret (ingress.token-secret or "
+                + "ingress.token-secret-file; the development secret unless one is given).")
 final class TokenCommand implements Callable<Integer> {
 
     @Option(names = "--buyer", required = true, description = "The buyer id the token proves.")
@@ -20,9 +20,8 @@ final class TokenCommand implements Callable<Integer> {
     @Option(names = "--ttl", defaultValue = "PT1H", description = "How long the token is valid (ISO-8601, default ${DEFAULT-VALUE}).")
     Duration ttl;
 
-    @Option(names = "--secret", defaultValue = "${env:STAGEDOOR_TOKEN_SECRET:-" + IngressSettings.DEVELOPMENT_SECRET + "}",
-            description = "The token secret (env STAGEDOOR_TOKEN_SECRET).")
-    String secret;
+    @picocli.CommandLine.Mixin
+    io.stagedoor.cli.config.ConfigOptions config;
 
     @Override
     public Integer call() {
@@ -30,8 +29,15 @@ final class TokenCommand implements Callable<Integer> {
             System.err.println("--buyer must not be blank");
             return 2;
         }
-        BuyerTokens tokens = new BuyerTokens(secret.getBytes(StandardCharsets.UTF_8), "stagedoor", Clock.systemUTC());
-        System.out.println(tokens.issue(buyer, ttl));
-        return 0;
+        try {
+            IngressSettings settings = config.load().ingress("unused").build();
+            BuyerTokens tokens = new BuyerTokens(settings.secretBytes(), settings.tokenIssuer(),
+                    settings.tokenMaxLifetime(), Clock.systemUTC());
+            System.out.println(tokens.issue(buyer, ttl));
+            return 0;
+        } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+            System.err.println(e.getMessage());
+            return 2;
+        }
     }
 }

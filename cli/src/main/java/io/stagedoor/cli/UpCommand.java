@@ -1,5 +1,6 @@
 package io.stagedoor.cli;
 
+import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import java.nio.file.Path;
@@ -14,6 +15,10 @@ final class UpCommand implements Callable<Integer> {
 
     @Option(names = "--port", description = "Ingress HTTP port (default: ingress.port, 8080).")
     Integer port;
+
+    @Option(names = "--admin-port", description = "The admin listener's port: admin routes, /metrics, the operator page "
+            + "(default: ingress.admin-port, 8081).")
+    Integer adminPort;
 
     @Option(names = "--data-dir", defaultValue = "data", description = "Where the embedded broker keeps its data (default ./${DEFAULT-VALUE}).")
     Path dataDir;
@@ -46,14 +51,16 @@ final class UpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         io.stagedoor.cli.config.StagedoorConfig effective = config.load();
-        int httpPort = port != null ? port : effective.ingress(kafka == null ? "embedded" : kafka).build().port();
+        IngressSettings configured = effective.ingress(kafka == null ? "embedded" : kafka).build();
+        int httpPort = port != null ? port : configured.port();
         Pipeline.Options options = new Pipeline.Options(dataDir, httpPort, kafka, redis, kafkaPort, redisPort, partitions,
-                waitingRoom, TopicNames.defaults(), maxSeatsPerBuyer);
+                waitingRoom, TopicNames.defaults(), maxSeatsPerBuyer, adminPort != null ? adminPort : configured.adminPort());
         Pipeline pipeline = Pipeline.start(options, effective);
         System.out.printf("""
 
                 stagedoor is up
                   ingress  http://127.0.0.1:%d
+                  admin    http://127.0.0.1:%d/ops (operator page, /metrics, admin routes)
                   kafka    %s%s
                   redis    %s%s
                   event    %s (seats A-1 … T-50)
@@ -61,7 +68,7 @@ final class UpCommand implements Callable<Integer> {
                      curl -i -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' \\
                           -d '{"seats":["A-1","A-2"]}' http://127.0.0.1:%d/v1/events/%s/holds
                 Ctrl-C stops everything.
-                %n""", pipeline.port(), pipeline.kafkaBootstrap(), kafka == null ? " (embedded)" : "",
+                %n""", pipeline.port(), pipeline.adminPort(), pipeline.kafkaBootstrap(), kafka == null ? " (embedded)" : "",
                 pipeline.redisUri(), redis == null ? " (embedded)" : "", DemoEvent.EVENT_ID, pipeline.port(),
                 DemoEvent.EVENT_ID);
         pipeline.runUntilStopped();

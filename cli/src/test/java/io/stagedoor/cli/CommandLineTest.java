@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
+import io.stagedoor.ingress.http.IngressMessages;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,27 @@ class CommandLineTest {
         BuyerTokens tokens = new BuyerTokens(IngressSettings.DEVELOPMENT_SECRET.getBytes(StandardCharsets.UTF_8),
                 "stagedoor", Clock.systemUTC());
         assertThat(tokens.verify(printed.toString(StandardCharsets.UTF_8).trim())).contains("8812");
+    }
+
+    @Test
+    void anIngressOnEveryAddressRefusesToStartOnTheDevelopmentSecrets() {
+        java.io.PrintStream original = System.err;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = Stagedoor.commandLine().execute("ingress", "--kafka", "127.0.0.1:1", "--bind", "0.0.0.0");
+        } finally {
+            System.setErr(original);
+        }
+        assertThat(exit).isEqualTo(2);
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains(IngressMessages.developmentSecretsBeyondLoopback(
+                "0.0.0.0", java.util.List.of("ingress.token-secret", "ingress.admin-key")));
+    }
+
+    @Test
+    void theTokenCommandWillNotPrintATokenLongerLivedThanTheIngressAccepts() {
+        assertThat(Stagedoor.commandLine().execute("token", "--buyer", "8812", "--ttl", "P30D")).isEqualTo(2);
     }
 
     @Test

@@ -52,6 +52,8 @@ import io.stagedoor.ingress.results.PollSlots;
 import io.stagedoor.ingress.results.ResultsResource;
 import io.stagedoor.ingress.results.ResultsView;
 import io.stagedoor.ingress.rings.DoorRing;
+import io.stagedoor.ingress.rings.ListenerRing;
+import io.stagedoor.ingress.auth.DevelopmentSecrets;
 import io.stagedoor.ingress.rings.BodyDeadlineRing;
 import io.stagedoor.ingress.rings.ClientInFlightRing;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
@@ -67,6 +69,7 @@ import java.util.Deque;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.grizzly.http.server.NetworkListener;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.jackson.JacksonFeature;
 import org.glassfish.jersey.server.ResourceConfig;
@@ -81,6 +84,7 @@ import org.slf4j.LoggerFactory;
 public final class Ingress implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Ingress.class);
+    private static final String ADMIN_LISTENER = "admin";
     /**
      * Jersey warns that resource instances "do not implement any provider interfaces" although it serves them
      * (eclipse-ee4j/jersey#3700); kept in fields so the levels stick.
@@ -130,10 +134,12 @@ public final class Ingress implements AutoCloseable {
     }
 
     private static Ingress start(IngressSettings settings, Deque<AutoCloseable> parts, PrometheusMeterRegistry registry) {
+        DevelopmentSecrets.refuseBeyondLoopback(settings);
         Clock clock = Clock.systemUTC();
         IngressMetrics metrics = new IngressMetrics(registry);
         CorrelationIds ids = new CorrelationIds(settings.secretBytes(), clock);
-        BuyerTokens tokens = new BuyerTokens(settings.secretBytes(), settings.tokenIssuer(), clock);
+        BuyerTokens tokens = new BuyerTokens(settings.secretBytes(), settings.tokenIssuer(), settings.tokenMaxLifetime(),
+                clock);
         JsonBody body = new JsonBody(HttpJson.mapper(), settings.maxBodyBytes());
 
         ConcurrencyBound door = new ConcurrencyBound("in-flight", settings.maxInFlight());
@@ -202,6 +208,7 @@ public final class Ingress implements AutoCloseable {
         metrics.gauge(IngressMetrics.RESULTS_KEPT, results::size);
         metrics.gauge(IngressMetrics.PASSWORD_HASHES, hasher::invocations);
 
+        NetworkListener admin = new NetworkListener(ADMIN_LISTENER, settings.adminBindAddress(), settings.adminPort());
         HoldRequests holds = new HoldRequests(catalog, body, settings.maxSeatsPerHold());
         CheckoutRequests checkoutRequests = new CheckoutRequests(seatMap, results, idempotent, body);
         ResourceConfig config = new ResourceConfig()
@@ -211,6 +218,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new ProblemMappers.Framework())
                 .register(new ProblemMappers.Unexpected())
                 .register(new AcceptHeaderCheck())
+                .register(new ListenerRing(admin::getPort))
                 .register(new DoorRing(door, metrics))
                 .register(new BodyDeadlineRing(settings.bodyDeadline()))
                 .register(new ClientInFlightRing(principalShares, addressShares, proxies, metrics))
@@ -236,6 +244,7 @@ public final class Ingress implements AutoCloseable {
                 .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
         URI uri = URI.create("http://" + settings.bindAddress() + ":" + settings.port() + "/");
         HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, config, false);
+        server.addListener(admin);
         virtualThreadWorkers(server, parts);
         server.getServerConfiguration().setDefaultErrorPageGenerator(new ProblemErrorPages());
         try {
@@ -246,7 +255,8 @@ public final class Ingress implements AutoCloseable {
         parts.push(server::shutdownNow);
         Ingress ingress = new Ingress(parts, server, results, checkouts, registry, hasher, passwordHashes,
                 pollSlots);
-        LOG.info("ingress listening on http://{}:{}", settings.bindAddress(), ingress.port());
+        LOG.info("ingress listening on http://{}:{}, admin listener on http://{}:{}", settings.bindAddress(),
+                ingress.port(), settings.adminBindAddress(), ingress.adminPort());
         return ingress;
     }
 
@@ -285,9 +295,15 @@ public final class Ingress implements AutoCloseable {
         return logger;
     }
 
-    /** The port this instance listens on. */
+    /** The port this instance's public listener listens on. */
     public int port() {
-        return server.getListeners().iterator().next().getPort();
+        return server.getListeners().stream().filter(l -> !ADMIN_LISTENER.equals(l.getName())).findFirst()
+                .orElseThrow().getPort();
+    }
+
+    /** The port of the admin listener: admin routes, {@code /metrics}, the operator page and health. */
+    public int adminPort() {
+        return server.getListener(ADMIN_LISTENER).getPort();
     }
 
     /** The results view (for metrics and tests). */

@@ -46,6 +46,11 @@ import java.util.Objects;
  * @param maxInFlightPerAddress requests in flight per source address on routes without a principal (default 20)
  * @param bodyDeadline         how long a request body may take to arrive, in all (default 5 s)
  * @param redisTimeout         the limiter's deadline for one Redis call (default 50 ms, at most 1 s)
+ * @param adminBindAddress     the address of the admin listener: admin routes, {@code /metrics}, the operator page
+ *                             (default 127.0.0.1)
+ * @param adminPort            the admin listener's port (default 8081; 0 picks a free one; never the public port)
+ * @param tokenMaxLifetime     the longest a buyer token may live from its {@code iat} to its {@code exp}; a longer one
+ *                             is refused (default 24 hours)
  */
 public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, TopicNames topics,
                               String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
@@ -56,10 +61,13 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
                               int passwordMemoryKib, int passwordIterations, int instanceCount,
                               int maxPasswordHashes, int maxWaitingPollsPerPrincipal,
                               int maxInFlightPerPrincipal, int maxInFlightPerAddress, Duration bodyDeadline,
-                              Duration redisTimeout) {
+                              Duration redisTimeout, String adminBindAddress, int adminPort,
+                              Duration tokenMaxLifetime) {
 
     /** The development secret: fine on a laptop, never in production. */
     public static final String DEVELOPMENT_SECRET = "stagedoor-development-secret-change-me-in-production";
+    /** The development admin key: fine on a laptop, never in production. */
+    public static final String DEVELOPMENT_ADMIN_KEY = "dev-admin-key";
     /** The default of {@code maxPasswordHashes} is this many per core (Runtime.availableProcessors). */
     public static final int PASSWORD_HASHES_PER_CORE = 2;
 
@@ -75,8 +83,14 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         if (adminKey == null || adminKey.isBlank()) {
             throw new IllegalArgumentException("adminKey must not be blank");
         }
-        if (port < 0 || port > 65535) {
-            throw new IllegalArgumentException("port must be 0..65535, was " + port);
+        Objects.requireNonNull(adminBindAddress, "adminBindAddress");
+        validPort(port, "port");
+        validPort(adminPort, "adminPort");
+        if (port != 0 && port == adminPort) {
+            throw new IllegalArgumentException("adminPort must differ from port, both were " + port);
+        }
+        if (tokenMaxLifetime.compareTo(Duration.ofMinutes(1)) < 0) {
+            throw new IllegalArgumentException("tokenMaxLifetime must be at least a minute, was " + tokenMaxLifetime);
         }
         if (maxBodyBytes < 256) {
             throw new IllegalArgumentException("maxBodyBytes must be at least 256, was " + maxBodyBytes);
@@ -138,11 +152,20 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         b.maxInFlightPerAddress = maxInFlightPerAddress;
         b.bodyDeadline = bodyDeadline;
         b.redisTimeout = redisTimeout;
+        b.adminBindAddress = adminBindAddress;
+        b.adminPort = adminPort;
+        b.tokenMaxLifetime = tokenMaxLifetime;
         return b;
     }
 
     public byte[] secretBytes() {
         return tokenSecret.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static void validPort(int value, String name) {
+        if (value < 0 || value > 65535) {
+            throw new IllegalArgumentException(name + " must be 0..65535, was " + value);
+        }
     }
 
     private static void atLeastOne(int value, String name) {
@@ -160,7 +183,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         private TopicNames topics = TopicNames.defaults();
         private String tokenSecret = DEVELOPMENT_SECRET;
         private String tokenIssuer = "stagedoor";
-        private String adminKey = "dev-admin-key";
+        private String adminKey = DEVELOPMENT_ADMIN_KEY;
         private int maxBodyBytes = 16 * 1024;
         private int maxSeatsPerHold = 8;
         private Duration resultsWindow = Duration.ofMinutes(2);
@@ -185,6 +208,9 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         private int maxInFlightPerAddress = 20;
         private Duration bodyDeadline = Duration.ofSeconds(5);
         private Duration redisTimeout = OutageSettings.defaults().commandTimeout();
+        private String adminBindAddress = "127.0.0.1";
+        private int adminPort = 8081;
+        private Duration tokenMaxLifetime = Duration.ofHours(24);
 
         private Builder(String kafkaBootstrap) {
             this.kafkaBootstrap = kafkaBootstrap;
@@ -219,6 +245,9 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         public Builder maxInFlightPerAddress(int value) { this.maxInFlightPerAddress = value; return this; }
         public Builder bodyDeadline(Duration value) { this.bodyDeadline = value; return this; }
         public Builder redisTimeout(Duration value) { this.redisTimeout = value; return this; }
+        public Builder adminBindAddress(String value) { this.adminBindAddress = value; return this; }
+        public Builder adminPort(int value) { this.adminPort = value; return this; }
+        public Builder tokenMaxLifetime(Duration value) { this.tokenMaxLifetime = value; return this; }
         public Builder passwordCost(int memoryKib, int iterations) {
             this.passwordMemoryKib = memoryKib;
             this.passwordIterations = iterations;
@@ -231,7 +260,8 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
                     producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
                     readyLagThreshold, trustedProxies, limits, accountsFile, apiKeysFile, passwordMemoryKib,
                     passwordIterations, instanceCount, maxPasswordHashes, maxWaitingPollsPerPrincipal,
-                    maxInFlightPerPrincipal, maxInFlightPerAddress, bodyDeadline, redisTimeout);
+                    maxInFlightPerPrincipal, maxInFlightPerAddress, bodyDeadline, redisTimeout, adminBindAddress,
+                    adminPort, tokenMaxLifetime);
         }
     }
 }

@@ -64,7 +64,7 @@ public final class IngressFixture implements AutoCloseable {
         // broker, not 1 s: these tests share two cores with the build, the broker and each other, and are about the
         // rings, not the deadlines (admission's SaturatedProcessIT and RedisOutageIT test the limiter's at the
         // default, KafkaOutageIT the producer's).
-        IngressSettings settings = adjust.apply(IngressSettings.builder(kafka).topics(topics).port(0)
+        IngressSettings settings = adjust.apply(IngressSettings.builder(kafka).topics(topics).port(0).adminPort(0)
                 .redisUri(RealServers.redisUri()).redisTimeout(Duration.ofSeconds(1))
                 .producerMaxBlock(Duration.ofSeconds(5)).deliveryTimeout(Duration.ofSeconds(5))).build();
         try (Publisher publisher = new Publisher(kafka, Duration.ofSeconds(5), Duration.ofSeconds(5))) {
@@ -110,6 +110,11 @@ public final class IngressFixture implements AutoCloseable {
 
     public static URI uri(Ingress instance, String path) {
         return URI.create("http://127.0.0.1:" + instance.port() + path);
+    }
+
+    /** {@code path} on the admin listener: admin routes, {@code /metrics}, the operator page. */
+    public URI adminUri(String path) {
+        return URI.create("http://127.0.0.1:" + ingress.adminPort() + path);
     }
 
     public HttpResponse<String> postHold(String buyer, String body) throws IOException, InterruptedException {

@@ -41,7 +41,7 @@ class KafkaOutageIT {
             publisher.publish(topics.events(), IngressFixture.EVENT, IngressFixture.EVENT, IngressFixture.event())
                     .get(10, TimeUnit.SECONDS);
         }
-        IngressSettings settings = IngressSettings.builder(kafka.bootstrapServers()).topics(topics).port(0).build();
+        IngressSettings settings = IngressSettings.builder(kafka.bootstrapServers()).topics(topics).port(0).adminPort(0).build();
         try (Ingress ingress = Ingress.start(settings)) {
             assertThat(hold(ingress, settings, "S-1").statusCode()).isEqualTo(202);
 

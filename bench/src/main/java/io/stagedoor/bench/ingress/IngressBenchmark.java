@@ -66,7 +66,7 @@ public final class IngressBenchmark {
         try (BenchServers servers = BenchServers.start(kafka, redis)) {
             TopicNames topics = servers.topicsWith("bench-ingress-", new EventDefinition(EVENT, "Bench", "org-bench",
                     Instant.EPOCH, seats, 5_000, null));
-            try (Ingress ingress = Ingress.start(IngressSettings.builder(servers.kafka()).port(0)
+            try (Ingress ingress = Ingress.start(IngressSettings.builder(servers.kafka()).port(0).adminPort(0)
                     .redisUri(servers.redis()).topics(topics).limits(BenchLimits.limits()).build())) {
                 measure(ingress, servers.redis(), topics, round, rounds, warmup, connections, coldBuyers,
                         admittedBuyers, List.of(only.split(",")));

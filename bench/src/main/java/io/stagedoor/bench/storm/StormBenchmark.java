@@ -67,7 +67,7 @@ public final class StormBenchmark {
         try (BenchServers servers = BenchServers.start(kafka, redis)) {
             TopicNames topics = servers.topicsWith("bench-storm-", new EventDefinition(EVENT, "Storm", "org-storm",
                     Instant.EPOCH, seats, 5_000, null));
-            try (Ingress ingress = Ingress.start(IngressSettings.builder(servers.kafka()).port(0)
+            try (Ingress ingress = Ingress.start(IngressSettings.builder(servers.kafka()).port(0).adminPort(0)
                     .redisUri(servers.redis()).topics(topics).limits(limits).build())) {
                 measure(ingress, servers.redis(), topics, limits, round, rounds, warmup, connections, threads,
                         stormBuyers, freshBuyers);

@@ -31,7 +31,7 @@ record AdmissionSources(Map<String, Long> bySource) {
     static AdmissionSources scrape(ChaosCluster cluster) {
         Map<String, Long> sums = new TreeMap<>();
         for (int i = 0; i < 2; i++) {
-            sum(metricsOf(cluster, cluster.ingress(i).resolve("/metrics")), sums);
+            sum(metricsOf(cluster, cluster.admin(i).resolve("/metrics")), sums);
         }
         return new AdmissionSources(sums);
     }

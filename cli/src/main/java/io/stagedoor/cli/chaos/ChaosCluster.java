@@ -49,6 +49,7 @@ final class ChaosCluster implements AutoCloseable {
     private final int redisPort;
     private final int gatewayPort;
     private final List<Integer> ingressPorts = new ArrayList<>();
+    private final List<Integer> adminPorts = new ArrayList<>();
     private final ProcessPart broker;
     private final ProcessPart redis;
     private final ProcessPart gateway;
@@ -81,10 +82,12 @@ final class ChaosCluster implements AutoCloseable {
         Path apiKeys = dir.resolve("api-keys.json");
         for (int i = 0; i < 2; i++) {
             int port = Ports.anyFree();
+            int adminPort = Ports.anyFree();
             ingressPorts.add(port);
+            adminPorts.add(adminPort);
             ingresses.add(ProcessPart.java("ingress-" + (i + 1), "384m", partMain, List.of("ingress",
                     "--kafka", kafka(), "--redis", "redis://127.0.0.1:" + redisProxy.port(), "--port", String.valueOf(port),
-                    "--namespace", topics.namespace(), "--accounts", accounts.toString(), "--api-keys", apiKeys.toString()),
+                    "--admin-port", String.valueOf(adminPort), "--namespace", topics.namespace(), "--accounts", accounts.toString(), "--api-keys", apiKeys.toString()),
                     INGRESS_READY, dir));
             workers.add(ProcessPart.java("worker-" + (i + 1), "384m", WorkerMain.class.getName(), List.of(
                     "--kafka", kafka(), "--namespace", topics.namespace(), "--gateway-url", gatewayUri().toString(),
@@ -138,6 +141,11 @@ final class ChaosCluster implements AutoCloseable {
 
     URI ingress(int index) {
         return URI.create("http://127.0.0.1:" + ingressPorts.get(index));
+    }
+
+    /** The admin listener of ingress {@code index}: {@code /metrics} and the admin routes. */
+    URI admin(int index) {
+        return URI.create("http://127.0.0.1:" + adminPorts.get(index));
     }
 
     ProcessPart ingressPart(int index) {

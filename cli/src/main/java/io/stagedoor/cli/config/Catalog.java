@@ -16,6 +16,10 @@ final class Catalog {
     private static final TopicSettings TOPICS = TopicSettings.defaults();
     private static final Limits LIMITS = Limits.defaults();
     private static final String PER_CORE = "-per-core";
+    static final String ADMIN_KEY = "ingress.admin-key";
+    static final String ADMIN_KEY_FILE = ADMIN_KEY + "-file";
+    static final String TOKEN_SECRET = "ingress.token-secret";
+    static final String TOKEN_SECRET_FILE = TOKEN_SECRET + "-file";
 
     private Catalog() {
     }
@@ -72,10 +76,23 @@ final class Catalog {
                         (s, v) -> s.ingress.trustedProxies(v.isBlank() ? List.of() : Arrays.asList(v.split("\\s*,\\s*")))),
                 new Setting("ingress.instance-count", "ingress instances; each admits rate/count to a room while Redis is down",
                         str(INGRESS.instanceCount()), (s, v) -> s.ingress.instanceCount(Integer.parseInt(v))),
-                new Setting("ingress.admin-key", "the operator key of the admin routes", INGRESS.adminKey(),
-                        (s, v) -> s.ingress.adminKey(v)),
-                new Setting("ingress.token-secret", "HMAC secret of tokens, ids and passes (>= 32 bytes)",
+                new Setting("ingress.admin-bind-address",
+                        "the address of the admin listener (admin routes, /metrics, the operator page, health)",
+                        INGRESS.adminBindAddress(), (s, v) -> s.ingress.adminBindAddress(v)),
+                new Setting("ingress.admin-port", "the admin listener's port, never the public one",
+                        str(INGRESS.adminPort()), (s, v) -> s.ingress.adminPort(Integer.parseInt(v))),
+                Setting.secret(ADMIN_KEY,
+                        "the operator key of the admin routes; beyond loopback >= 16 bytes and not this default",
+                        INGRESS.adminKey(), (s, v) -> s.ingress.adminKey(v)),
+                new Setting(ADMIN_KEY_FILE, "a file holding the admin key, instead of ingress.admin-key", "",
+                        (s, v) -> SecretFile.readInto(v, s.ingress::adminKey)),
+                Setting.secret(TOKEN_SECRET,
+                        "HMAC secret of tokens, ids and passes (>= 32 bytes); beyond loopback not this default",
                         INGRESS.tokenSecret(), (s, v) -> s.ingress.tokenSecret(v)),
+                new Setting(TOKEN_SECRET_FILE, "a file holding the token secret, instead of ingress.token-secret", "",
+                        (s, v) -> SecretFile.readInto(v, s.ingress::tokenSecret)),
+                new Setting("ingress.token-max-lifetime", "the longest a buyer token may live, from its iat to its exp",
+                        str(INGRESS.tokenMaxLifetime()), (s, v) -> s.ingress.tokenMaxLifetime(Duration.parse(v))),
                 limit("limits.buyer-seats", "seats per buyer, one token per seat held", LIMITS.buyerSeats().name()),
                 limit("limits.buyer-checkouts", "checkouts per buyer", LIMITS.buyerCheckouts().name()),
                 limit("limits.organizer-holds", "holds per organizer, one token per hold", LIMITS.organizerHolds().name()),

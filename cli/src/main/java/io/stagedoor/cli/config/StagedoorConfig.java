@@ -33,6 +33,8 @@ public final class StagedoorConfig {
 
     private StagedoorConfig(Map<String, Value> values) {
         this.values = values;
+        oneWayOfGiving(Catalog.TOKEN_SECRET, Catalog.TOKEN_SECRET_FILE);
+        oneWayOfGiving(Catalog.ADMIN_KEY, Catalog.ADMIN_KEY_FILE);
         for (Setting setting : Catalog.all()) {
             Value value = values.get(setting.key());
             try {
@@ -44,6 +46,13 @@ public final class StagedoorConfig {
         }
         settings.ingress.limits(settings.limits);
         settings.ingress.build();
+    }
+
+    /** A secret comes from its setting or from its file, never both: which one would win is not for a reader to guess. */
+    private void oneWayOfGiving(String secret, String file) {
+        if (values.get(secret).source() != Source.DEFAULT && !values.get(file).value().isBlank()) {
+            throw new IllegalArgumentException("give " + secret + " or " + file + ", not both");
+        }
     }
 
     /**
@@ -121,7 +130,15 @@ public final class StagedoorConfig {
         return List.copyOf(values.values());
     }
 
-    /** The configuration as a documented properties file. */
+    /** A secret given by the operator is shown as its length alone; the published development defaults as they are. */
+    private static String shown(Value value) {
+        boolean secret = Catalog.all().stream().anyMatch(s -> s.key().equals(value.key()) && s.secret());
+        return secret && value.source() != Source.DEFAULT
+                ? "<secret, " + value.value().getBytes(java.nio.charset.StandardCharsets.UTF_8).length + " bytes>"
+                : value.value();
+    }
+
+    /** The configuration as a documented properties file; secrets other than the development defaults masked. */
     public String asProperties(boolean withSources) {
         StringBuilder text = new StringBuilder("# Stagedoor configuration. Every key with its ")
                 .append(withSources ? "effective value and where it came from" : "default")
@@ -131,7 +148,7 @@ public final class StagedoorConfig {
             if (withSources) {
                 text.append(" [").append(value.source().name().toLowerCase(java.util.Locale.ROOT)).append(']');
             }
-            text.append('\n').append(value.key()).append('=').append(value.value()).append('\n');
+            text.append('\n').append(value.key()).append('=').append(shown(value)).append('\n');
         }
         return text.toString();
     }

@@ -108,8 +108,7 @@ public final class DemoCommand implements Callable<Integer> {
         out.println("starting the pipeline (embedded Redis" + (kafka == null ? " and Kafka" : "") + ") ...");
         DemoReport report;
         try (AutoCloseable logs = verbose ? () -> { } : QuietLogs.quiet();
-             Pipeline pipeline = Pipeline.start(new Pipeline.Options(data, port == 0 ? 0 : Ports.preferredOrFree(port),
-                     kafka, null, 9092, 6379, partitions, true, topics, settings.maxSeatsPerBuyer()))) {
+             Pipeline pipeline = Pipeline.start(options(data, topics))) {
             out.printf("ingress on http://127.0.0.1:%d, kafka %s, redis %s%n", pipeline.port(),
                     pipeline.kafkaBootstrap(), pipeline.redisUri());
             OnSale sale = new OnSale(pipeline, topics, settings);
@@ -139,4 +138,12 @@ public final class DemoCommand implements Callable<Integer> {
             System.err.println("could not remove " + dir + ": " + e.getMessage());
         }
     }
+
+    /** The pipeline on the given port, or a free one when taken, and its admin listener on the next, or a free one. */
+    private Pipeline.Options options(Path data, TopicNames topics) {
+        int ingressPort = port == 0 ? 0 : Ports.preferredOrFree(port);
+        return new Pipeline.Options(data, ingressPort, kafka, null, 9092, 6379, partitions, true, topics,
+                settings().maxSeatsPerBuyer()).withAdminPort(ingressPort == 0 ? 0 : Ports.preferredOrFree(ingressPort + 1));
+    }
+
 }

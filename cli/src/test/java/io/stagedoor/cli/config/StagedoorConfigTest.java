@@ -49,4 +49,39 @@ class StagedoorConfigTest {
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("workers.max-deliveries=1")))
                 .hasMessageContaining("workers.max-deliveries").hasStackTraceContaining("at least 2");
     }
+
+    @Test
+    void secretsComeFromTheirFilesWithoutTheTrailingLineBreak() throws Exception {
+        Path secret = Files.createTempFile("token-secret", "");
+        Files.writeString(secret, "a-secret-from-a-file-of-at-least-32-bytes\n");
+        Path key = Files.createTempFile("admin-key", "");
+        Files.writeString(key, "an-admin-key-from-a-file\n");
+
+        StagedoorConfig config = StagedoorConfig.load(null, Map.of("STAGEDOOR_INGRESS_TOKEN_SECRET_FILE", secret.toString()),
+                List.of("ingress.admin-key-file=" + key));
+
+        assertThat(config.ingress("k:9092").build().tokenSecret()).isEqualTo("a-secret-from-a-file-of-at-least-32-bytes");
+        assertThat(config.ingress("k:9092").build().adminKey()).isEqualTo("an-admin-key-from-a-file");
+    }
+
+    @Test
+    void aSecretGivenTwiceOrAMissingSecretFileIsRefusedByName() {
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of("STAGEDOOR_INGRESS_TOKEN_SECRET", "x".repeat(40)),
+                List.of("ingress.token-secret-file=/etc/hostname")))
+                .hasMessage("give ingress.token-secret or ingress.token-secret-file, not both");
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("ingress.admin-key-file=/no/such/file")))
+                .hasMessageContaining("bad value for ingress.admin-key-file").hasMessageContaining("/no/such/file");
+    }
+
+    @Test
+    void theEffectiveConfigurationShowsAGivenSecretAsItsLengthAlone() {
+        String secret = "s3cr3t-".repeat(6);
+        StagedoorConfig config = StagedoorConfig.load(null, Map.of("STAGEDOOR_INGRESS_TOKEN_SECRET", secret),
+                List.of("ingress.admin-key=operator-key-of-the-night"));
+
+        String printed = config.asProperties(true);
+
+        assertThat(printed).doesNotContain(secret, "operator-key-of-the-night")
+                .contains("ingress.token-secret=<secret, 42 bytes>", "ingress.admin-key=<secret, 25 bytes>");
+    }
 }

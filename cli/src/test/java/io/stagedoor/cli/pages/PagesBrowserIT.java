@@ -69,6 +69,7 @@ class PagesBrowserIT {
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         builder.environment().put("STAGEDOOR_URL", base);
+        builder.environment().put("STAGEDOOR_ADMIN_URL", "http://127.0.0.1:" + pipeline.adminPort());
         builder.environment().put("CHROMIUM_PATH", CHROMIUM);
         Process node = builder.start();
         node.getOutputStream().close();

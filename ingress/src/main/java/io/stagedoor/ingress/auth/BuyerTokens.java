@@ -18,7 +18,9 @@ import java.util.Optional;
 
 /**
  * Issues and verifies buyer bearer tokens: HS256 JWTs whose subject is the buyer id. Verification is local
- * (no round trip): signature, issuer and expiry, with no clock leeway beyond {@link #LEEWAY}. Thread-safe.
+ * (no round trip): signature, issuer, issue time, not-before and expiry, with no clock leeway beyond
+ * {@link #LEEWAY}. A token must say when it was issued, not in the future, and live no longer than the maximum
+ * lifetime from then: a leaked or forged-in-advance token stops working within that bound. Thread-safe.
  *
  * <p>A token whose signature and issuer were proven is remembered (at most {@link #REMEMBERED} of them, each until
  * {@link #IDLE} without use): the same characters always prove the same buyer, so the next request with it skips
@@ -35,14 +37,17 @@ public final class BuyerTokens {
     public static final int REMEMBERED = 20_000;
     /** A remembered token unused this long is forgotten. */
     public static final Duration IDLE = Duration.ofMinutes(10);
+    /** The longest lifetime accepted unless the ingress is told otherwise ({@code ingress.token-max-lifetime}). */
+    public static final Duration DEFAULT_MAX_LIFETIME = Duration.ofHours(24);
 
-    /** What a proven token says: whose it is and until when. */
-    private record Proven(String buyerId, Instant expiry) {
+    /** What a proven token says: whose it is, from when and until when. */
+    private record Proven(String buyerId, Instant notBefore, Instant expiry) {
     }
 
     private final MACSigner signer;
     private final MACVerifier verifier;
     private final String issuer;
+    private final Duration maxLifetime;
     private final Clock clock;
     private final Cache<String, Proven> proven = Caffeine.newBuilder().maximumSize(REMEMBERED).expireAfterAccess(IDLE)
             .build();
@@ -52,6 +57,15 @@ public final class BuyerTokens {
      * @param issuer the {@code iss} every token must carry
      */
     public BuyerTokens(byte[] secret, String issuer, Clock clock) {
+        this(secret, issuer, DEFAULT_MAX_LIFETIME, clock);
+    }
+
+    /**
+     * @param secret      at least 32 bytes, shared by every ingress instance and the login route
+     * @param issuer      the {@code iss} every token must carry
+     * @param maxLifetime the longest {@code exp - iat} accepted
+     */
+    public BuyerTokens(byte[] secret, String issuer, Duration maxLifetime, Clock clock) {
         try {
             this.signer = new MACSigner(secret);
             this.verifier = new MACVerifier(secret);
@@ -59,11 +73,15 @@ public final class BuyerTokens {
             throw new IllegalArgumentException("the token secret needs at least 32 bytes", e);
         }
         this.issuer = issuer;
+        this.maxLifetime = maxLifetime;
         this.clock = clock;
     }
 
-    /** A token for {@code buyerId}, valid for {@code lifetime}. */
+    /** A token for {@code buyerId}, valid for {@code lifetime}, at most the maximum lifetime. */
     public String issue(String buyerId, Duration lifetime) {
+        if (lifetime.compareTo(maxLifetime) > 0) {
+            throw new IllegalArgumentException("a token may live at most " + maxLifetime + ", not " + lifetime);
+        }
         Instant now = clock.instant();
         JWTClaimsSet claims = new JWTClaimsSet.Builder()
                 .subject(buyerId)
@@ -80,7 +98,10 @@ public final class BuyerTokens {
         return jwt.serialize();
     }
 
-    /** The buyer a token proves, or empty when it is malformed, forged, from another issuer or expired. */
+    /**
+     * The buyer a token proves, or empty when it is malformed, forged, from another issuer, issued in the future,
+     * not yet valid, longer-lived than allowed or expired.
+     */
     public Optional<String> verify(String token) {
         Proven known = proven.getIfPresent(token);
         if (known == null) {
@@ -90,10 +111,12 @@ public final class BuyerTokens {
             }
             proven.put(token, known);
         }
-        return known.expiry().plus(LEEWAY).isAfter(clock.instant()) ? Optional.of(known.buyerId()) : Optional.empty();
+        Instant now = clock.instant();
+        boolean current = known.expiry().plus(LEEWAY).isAfter(now) && !known.notBefore().minus(LEEWAY).isAfter(now);
+        return current ? Optional.of(known.buyerId()) : Optional.empty();
     }
 
-    /** Signature, algorithm, issuer and subject of {@code token}, or null when any is wrong. */
+    /** Signature, algorithm, issuer, subject and lifetime of {@code token}, or null when any is wrong. */
     private Proven prove(String token) {
         try {
             SignedJWT jwt = SignedJWT.parse(token);
@@ -102,10 +125,16 @@ public final class BuyerTokens {
             }
             JWTClaimsSet claims = jwt.getJWTClaimsSet();
             Date expiry = claims.getExpirationTime();
+            Date issued = claims.getIssueTime();
             String subject = claims.getSubject();
             boolean ours = issuer.equals(claims.getIssuer());
-            return expiry != null && ours && subject != null && !subject.isBlank()
-                    ? new Proven(subject, expiry.toInstant()) : null;
+            if (expiry == null || issued == null || !ours || subject == null || subject.isBlank()
+                    || issued.toInstant().minus(LEEWAY).isAfter(clock.instant())
+                    || Duration.between(issued.toInstant(), expiry.toInstant()).compareTo(maxLifetime) > 0) {
+                return null;
+            }
+            Date notBefore = claims.getNotBeforeTime();
+            return new Proven(subject, notBefore == null ? issued.toInstant() : notBefore.toInstant(), expiry.toInstant());
         } catch (ParseException | JOSEException | RuntimeException e) {
             return null;
         }

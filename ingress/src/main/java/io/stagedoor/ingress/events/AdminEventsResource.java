@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.events;
 
+import io.stagedoor.ingress.rings.AdminListener;
 import io.stagedoor.ingress.auth.Authenticated;
 import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.http.IngressMessages;
@@ -23,6 +24,7 @@ import java.util.HashSet;
 import java.util.concurrent.CompletionStage;
 
 /** Operators define or replace an event: it is written to the compacted events topic, which every part reads. */
+@AdminListener
 @Path("/v1/admin/events")
 public final class AdminEventsResource {
 

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.events;
 
+import io.stagedoor.ingress.rings.EveryListener;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
@@ -44,7 +45,9 @@ public final class EventsResource {
                             Map<String, Object> waitingRoom, List<SeatView> seats) {
     }
 
+    /** Also on the admin listener: the operator page lists the events it can watch. */
     @GET
+    @EveryListener
     public Map<String, List<EventSummary>> list() {
         return Map.of("events", catalog.all().stream().map(EventSummary::of).toList());
     }

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.health;
 
+import io.stagedoor.ingress.rings.EveryListener;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 /** {@code /health/live} is always cheap; {@code /health/ready} says whether this instance should get traffic. */
+@EveryListener
 @Path("/health")
 @Produces(MediaType.APPLICATION_JSON)
 public final class HealthResource {

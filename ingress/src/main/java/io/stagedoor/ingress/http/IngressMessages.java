@@ -15,6 +15,19 @@ public final class IngressMessages {
     private IngressMessages() {
     }
 
+    /** Why an ingress listening on {@code address} will not start on the development secrets named. */
+    public static String developmentSecretsBeyondLoopback(String address, java.util.List<String> settings) {
+        return "The ingress listens on " + address + ", beyond loopback, so it will not start on the development "
+                + String.join(" or ", settings) + " (printed in README; an admin key needs at least 16 bytes). "
+                + "Make a secret with `head -c 48 /dev/urandom | base64 > token-secret` and give it as "
+                + String.join(", ", settings.stream().map(s -> s + "-file").toList())
+                + " (a file readable by this process alone) or as the environment variable "
+                + String.join(", ", settings.stream()
+                        .map(s -> "STAGEDOOR_" + s.toUpperCase(java.util.Locale.ROOT).replace('.', '_').replace('-', '_'))
+                        .toList())
+                + "; every instance shares them.";
+    }
+
     public static String framework(int status) {
         return switch (status) {
             case 404 -> "No route matches this path.";

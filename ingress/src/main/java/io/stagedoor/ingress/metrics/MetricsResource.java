@@ -1,11 +1,13 @@
 package io.stagedoor.ingress.metrics;
 
+import io.stagedoor.ingress.rings.AdminListener;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 
 /** {@code GET /metrics}: every meter in Prometheus text format. Exempt from the rings. */
+@AdminListener
 @Path("/metrics")
 public final class MetricsResource {
 

@@ -1,5 +1,7 @@
 package io.stagedoor.ingress.pages;
 
+import io.stagedoor.ingress.rings.AdminListener;
+import io.stagedoor.ingress.rings.EveryListener;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import jakarta.ws.rs.GET;
@@ -12,8 +14,8 @@ import jakarta.ws.rs.core.Response;
 
 /**
  * Serves the pages from the classpath's {@code static/} folder: {@code GET /} the buyer page, {@code GET /ops} the
- * operator page, {@code GET /static/…} their stylesheets, scripts and icon, each with its content type. Public and
- * outside every limit but the door: the pages hold no data, they call the API like any client. Responses forbid
+ * operator page (on the admin listener, beside the metrics and admin routes it reads), {@code GET /static/…} their
+ * stylesheets, scripts and icon, each with its content type. Outside every limit but the door: the pages hold no data, they call the API like any client. Responses forbid
  * sniffing and framing, and the pages may load scripts and styles from this origin only.
  */
 @Path("/")
@@ -42,12 +44,14 @@ public final class PagesResource {
 
     @GET
     @Path("ops")
+    @AdminListener
     public Response operatorPage(@Context Request request) {
         return serve("ops.html", request);
     }
 
     @GET
     @Path("static/{file: .+}")
+    @EveryListener
     public Response file(@PathParam("file") String file, @Context Request request) {
         return serve(file, request);
     }

@@ -6,6 +6,11 @@ package io.stagedoor.ingress.rings;
  */
 public final class RingOrder {
 
+    /**
+     * Which listener a route is served on: admin routes and metrics on the admin listener alone. The first ring
+     * after matching (it needs the matched resource), so it runs after the pre-matching door and body deadline.
+     */
+    public static final int LISTENER = 250;
     /** In-flight bound: sheds with 503 before anything else costs CPU. */
     public static final int DOOR = 100;
     /** The deadline of the request body, installed on the entity stream every later reader gets (pre-matching). */

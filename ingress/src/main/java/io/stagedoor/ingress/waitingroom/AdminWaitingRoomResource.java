@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.waitingroom;
 
+import io.stagedoor.ingress.rings.AdminListener;
 import io.stagedoor.admission.waitingroom.EntryRate;
 import io.stagedoor.admission.waitingroom.RoomSnapshot;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
@@ -27,6 +28,7 @@ import java.util.concurrent.CompletionStage;
  * estimated versus actual waits; {@code PUT {"entryRatePerSecond": N, "paused": B}} changes the rate and pauses or
  * resumes, for every instance at once (the state is shared). Each change is published as a "rate-changed" step.
  */
+@AdminListener
 @Path("/v1/admin/events/{eventId}/waiting-room")
 @Authenticated(Role.OPERATOR)
 public final class AdminWaitingRoomResource {

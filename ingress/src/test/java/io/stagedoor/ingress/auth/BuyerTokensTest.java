@@ -2,10 +2,19 @@ package io.stagedoor.ingress.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.JWSHeader;
+import com.nimbusds.jose.crypto.MACSigner;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.SignedJWT;
 import io.stagedoor.testsupport.FakeClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Date;
 import org.junit.jupiter.api.Test;
 
 class BuyerTokensTest {
@@ -53,5 +62,58 @@ class BuyerTokensTest {
         assertThat(tokens.verify(elsewhere.issue("8812", Duration.ofMinutes(10)))).isEmpty();
         assertThat(tokens.verify(otherSecret.issue("8812", Duration.ofMinutes(10)))).isEmpty();
         assertThat(tokens.verify("not-a-token")).isEmpty();
+    }
+
+    @Test
+    void aTokenSignedWithTheSecretButLivingLongerThanTheMaximumIsRefused() throws JOSEException {
+        Instant now = clock.instant();
+        String yearLong = signed(claims(now).expirationTime(Date.from(now.plus(Duration.ofDays(365)))));
+        String dayLong = signed(claims(now).expirationTime(Date.from(now.plus(BuyerTokens.DEFAULT_MAX_LIFETIME))));
+
+        assertThat(tokens.verify(yearLong)).isEmpty();
+        assertThat(tokens.verify(dayLong)).contains("8812");
+    }
+
+    @Test
+    void aTokenWithoutAnIssueTimeOrIssuedInTheFutureIsRefused() throws JOSEException {
+        Instant now = clock.instant();
+        Date soon = Date.from(now.plus(Duration.ofMinutes(10)));
+        String undated = signed(new JWTClaimsSet.Builder().subject("8812").issuer("stagedoor").expirationTime(soon));
+        // issued "tomorrow" so that its lifetime window, counted from iat, covers the whole of next day
+        Instant tomorrow = now.plus(Duration.ofDays(1));
+        String fromTheFuture = signed(new JWTClaimsSet.Builder().subject("8812").issuer("stagedoor")
+                .issueTime(Date.from(tomorrow)).expirationTime(Date.from(tomorrow.plus(Duration.ofHours(1)))));
+
+        assertThat(tokens.verify(undated)).isEmpty();
+        assertThat(tokens.verify(fromTheFuture)).isEmpty();
+    }
+
+    @Test
+    void aTokenIsRefusedBeforeItsNotBeforeTimeAndAcceptedFromIt() throws JOSEException {
+        Instant now = clock.instant();
+        String later = signed(claims(now).notBeforeTime(Date.from(now.plus(Duration.ofMinutes(5))))
+                .expirationTime(Date.from(now.plus(Duration.ofHours(1)))));
+
+        assertThat(tokens.verify(later)).isEmpty();
+        clock.advance(Duration.ofMinutes(5));
+        assertThat(tokens.verify(later)).contains("8812");
+    }
+
+    @Test
+    void theIssuerWillNotMintATokenLongerThanTheMaximum() {
+        BuyerTokens hourly = new BuyerTokens(SECRET, "stagedoor", Duration.ofHours(1), clock);
+
+        assertThatThrownBy(() -> hourly.issue("8812", Duration.ofHours(2))).isInstanceOf(IllegalArgumentException.class);
+        assertThat(hourly.verify(tokens.issue("8812", Duration.ofHours(2)))).isEmpty();
+    }
+
+    private static JWTClaimsSet.Builder claims(Instant issued) {
+        return new JWTClaimsSet.Builder().subject("8812").issuer("stagedoor").issueTime(Date.from(issued));
+    }
+
+    private static String signed(JWTClaimsSet.Builder claims) throws JOSEException {
+        SignedJWT jwt = new SignedJWT(new JWSHeader(JWSAlgorithm.HS256), claims.build());
+        jwt.sign(new MACSigner(SECRET));
+        return jwt.serialize();
     }
 }
