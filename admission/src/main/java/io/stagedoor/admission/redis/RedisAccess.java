@@ -13,6 +13,7 @@ import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
 import io.lettuce.core.cluster.RedisClusterClient;
 import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
@@ -81,6 +82,7 @@ public final class RedisAccess implements AutoCloseable {
                 cluster.setOptions(clusterOptions());
                 client = cluster;
                 StatefulRedisClusterConnection<String, String> connection = cluster.connect(StringCodec.UTF8);
+                connectToEveryPrimary(connection);
                 return opened(endpoint, resources, cluster, connection, connection.async(), outage);
             }
             RedisClient single = RedisClient.create(resources, endpoint.redisUri());
@@ -107,6 +109,20 @@ public final class RedisAccess implements AutoCloseable {
                                       RedisClusterAsyncCommands<String, String> commands, OutageSettings outage) {
         LOG.info("Redis at {}", endpoint);
         return new RedisAccess(endpoint, resources, client, connection, commands, new RedisOutagePolicy(outage));
+    }
+
+    /**
+     * Opens the connection to each primary now. Lettuce opens a node's connection on the first command for one of
+     * its slots, and while it is opening, REJECT_COMMANDS rejects that command: without this the first call of every
+     * user to every node would fail over to its fallback.
+     */
+    private static void connectToEveryPrimary(StatefulRedisClusterConnection<String, String> connection) {
+        for (RedisClusterNode node : connection.getPartitions()) {
+            if (node.is(RedisClusterNode.NodeFlag.UPSTREAM)) {
+                // By address: Lettuce keeps the connections it routes slots to by host and port, not by node id.
+                connection.getConnection(node.getUri().getHost(), node.getUri().getPort());
+            }
+        }
     }
 
     private static ClusterClientOptions clusterOptions() {

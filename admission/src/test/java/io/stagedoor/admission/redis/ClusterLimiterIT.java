@@ -48,7 +48,8 @@ class ClusterLimiterIT {
         try (Limiter limiter = Limiter.builder().clock(() -> NOW).keyNamespace(namespace).redis(access)) {
             String[] ids = subjectsOnDifferentNodes();
             for (int i = 0; i < 10; i++) {
-                assertThat(decide(limiter, LimitCheck.of(buyer, ids[0])).admitted()).isTrue();
+                assertThat(decide(limiter, LimitCheck.of(buyer, ids[0]))).matches(Decision::admitted)
+                        .extracting(Decision::source).isEqualTo(DecisionSource.REDIS);
             }
             Decision refused = decide(limiter, LimitCheck.of(organizer, ids[1]), LimitCheck.of(buyer, ids[0]));
             assertThat(refused.admitted()).isFalse();
@@ -65,7 +66,8 @@ class ClusterLimiterIT {
         try (Limiter limiter = Limiter.builder().clock(() -> NOW).keyNamespace(namespace).redis(access)) {
             String[] ids = subjectsOnDifferentNodes();
             for (int i = 0; i < 200; i++) {
-                assertThat(decide(limiter, LimitCheck.of(organizer, ids[1])).admitted()).isTrue();
+                assertThat(decide(limiter, LimitCheck.of(organizer, ids[1]))).matches(Decision::admitted)
+                        .extracting(Decision::source).isEqualTo(DecisionSource.REDIS);
             }
             Decision refused = decide(limiter, LimitCheck.of(buyer, ids[0]), LimitCheck.of(organizer, ids[1]));
             assertThat(refused.admitted()).isFalse();
