@@ -111,7 +111,7 @@ public final class DemoCommand implements Callable<Integer> {
              Pipeline pipeline = Pipeline.start(new Pipeline.Options(data, port == 0 ? 0 : Ports.preferredOrFree(port),
                      kafka, null, 9092, 6379, partitions, true, topics, settings.maxSeatsPerBuyer()))) {
             out.printf("ingress on http://127.0.0.1:%d, kafka %s, redis %s%n", pipeline.port(),
-                    pipeline.kafkaBootstrap(), pipeline.redisUri());
+                    pipeline.kafkaBootstrap(), io.stagedoor.admission.redis.RedisEndpoint.mask(pipeline.redisUri()));
             OnSale sale = new OnSale(pipeline, topics, settings);
             try (ProgressLine line = quiet ? null : new ProgressLine(out, sale.tally(), settings.buyers(),
                     io.stagedoor.cli.DemoEvent.seats().size())) {
