@@ -84,6 +84,7 @@ public final class AdmissionMessages {
         };
         return "Redis circuit breaker " + from + " -> " + to + ": " + now;
     }
+
     public static String redisEndpointNeedsOne() {
         return "a Redis endpoint is either one URI (redis://, rediss://, redis-sentinel://) or the nodes of a cluster,"
                 + " not both and not neither";
