@@ -84,4 +84,35 @@ public final class AdmissionMessages {
         };
         return "Redis circuit breaker " + from + " -> " + to + ": " + now;
     }
+
+    public static String redisEndpointNeedsOne() {
+        return "a Redis endpoint is either one URI (redis://, rediss://, redis-sentinel://) or the nodes of a cluster,"
+                + " not both and not neither";
+    }
+
+    public static String badRedisUri(String masked, String reason) {
+        return "not a Redis URI: " + masked + " (" + reason + ")";
+    }
+
+    public static String badClusterNode(String masked) {
+        return "a Redis Cluster node is host:port or a redis:// or rediss:// URI, was " + masked;
+    }
+
+    public static String redisRefusedCredentials(String masked) {
+        return "Redis at " + masked + " refused the user name or password (check the ACL user and its password)";
+    }
+
+    public static String redisUnreachableAtStart(String masked, String reason) {
+        return "cannot connect to Redis at " + masked + ": " + reason;
+    }
+
+    public static String redisCallTimedOut(String user, Duration timeout) {
+        return "Redis did not answer the " + user + " within " + timeout;
+    }
+
+    public static String breakerTransition(String user, String from, String to) {
+        return "Redis circuit breaker of the " + user + " " + from + " -> " + to + ": "
+                + (to.equals("CLOSED") ? "calls go to Redis again" : to.equals("HALF_OPEN")
+                ? "probing Redis with a few calls" : "calls use the fallback");
+    }
 }

@@ -1,22 +1,18 @@
 package io.stagedoor.admission;
 
-import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
-import io.lettuce.core.SocketOptions;
-import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
-import io.lettuce.core.resource.ClientResources;
-import io.lettuce.core.resource.Delay;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.stagedoor.admission.bucket.BucketStore;
 import io.stagedoor.admission.bucket.InProcessBucketStore;
 import io.stagedoor.admission.bucket.RedisBucketStore;
 import io.stagedoor.admission.fallback.RedisOutageGuard;
 import io.stagedoor.admission.metrics.AdmissionMetrics;
+import io.stagedoor.admission.redis.RedisAccess;
+import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.admission.refusal.RefusalCache;
 
-import java.time.Duration;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
@@ -27,8 +23,6 @@ import java.util.function.LongSupplier;
  * The terminal call chooses where buckets live.
  */
 public final class LimiterBuilder {
-
-    private static final int REQUEST_QUEUE_BOUND = 65_536;
 
     private LongSupplier clock = System::currentTimeMillis;
     private AdmissionMetrics metrics;
@@ -65,32 +59,30 @@ public final class LimiterBuilder {
         return assemble(new InProcessBucketStore(settings.localBucketKeys()), DecisionSource.IN_PROCESS, () -> { });
     }
 
-    /** Buckets in Redis, through a client this limiter creates, tunes for fast failure, and closes. */
+    /**
+     * Buckets in the Redis at {@code redisUri}, through a {@link RedisAccess} of this limiter's own, cut and broken as
+     * the settings' {@link LimiterSettings#outage()} says, and closed with the limiter.
+     */
     public Limiter redis(String redisUri) {
-        ClientResources resources = ClientResources.builder()
-                // Come back within a second of Redis returning, instead of Lettuce's default 30 s ceiling.
-                .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2,
-                        java.util.concurrent.TimeUnit.MILLISECONDS))
-                .build();
-        RedisClient client = RedisClient.create(resources, redisUri);
-        client.setOptions(ClientOptions.builder()
-                // While disconnected, fail at once (and fall back) rather than queue decisions that would
-                // spend tokens seconds later when Redis returns.
-                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-                // No Lettuce command timeout: it schedules a task per command on another thread, which costs
-                // more than the decision. The guard's deadline sweeper bounds every call instead, and the breaker
-                // stops sending while Redis hangs; the queue bound caps what a hang can pile up before it opens.
-                .timeoutOptions(TimeoutOptions.builder().timeoutCommands(false).build())
-                .requestQueueSize(REQUEST_QUEUE_BOUND)
-                .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(1)).build())
-                .build());
-        StatefulRedisConnection<String, String> connection = client.connect(StringCodec.UTF8);
-        RedisOutageGuard guard = guard(RedisBucketStore.on(connection, settings.coalescing()), connection::isOpen);
+        RedisAccess access = RedisAccess.open(RedisEndpoint.of(redisUri), settings.outage());
+        return redis(access, access::close);
+    }
+
+    /**
+     * Buckets in the process's shared Redis: its client, its deadline and breaker policy (a breaker of the
+     * limiter's own), one call per request on a single node or one per hash slot on a cluster. The caller closes the
+     * access after the limiter.
+     */
+    public Limiter redis(RedisAccess access) {
+        return redis(access, () -> { });
+    }
+
+    private Limiter redis(RedisAccess access, Runnable afterClose) {
+        RedisOutageGuard guard = access.policy().guardBuckets(access.bucketStore(settings.coalescing()), metrics(),
+                access::isConnected);
         return assemble(guard, DecisionSource.REDIS, () -> {
             guard.close();
-            connection.close();
-            client.shutdown();
-            resources.shutdown();
+            afterClose.run();
         });
     }
 

@@ -16,8 +16,13 @@ final class IngressCommand implements Callable<Integer> {
     @Option(names = "--kafka", required = true, description = "Kafka bootstrap servers (host:port).")
     String kafka;
 
-    @Option(names = "--redis", description = "Redis URI (redis://host:port).")
+    @Option(names = "--redis", description = "Redis URI: redis://[user:password@]host:port, rediss://… (TLS), "
+            + "redis-sentinel://[password@]host:port[,host:port]/0#primary.")
     String redis;
+
+    @Option(names = "--redis-cluster", split = ",",
+            description = "Redis Cluster seed nodes host:port,host:port,… instead of --redis (default: ingress.redis-cluster).")
+    java.util.List<String> redisCluster;
 
     @Option(names = "--port", description = "HTTP port (default: ingress.port, 8080).")
     Integer port;
@@ -53,6 +58,9 @@ final class IngressCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         IngressSettings.Builder builder = config.load().ingress(kafka).topics(new TopicNames(namespace))
                 .redisUri(redis).accountsFile(accounts).apiKeysFile(apiKeys);
+        if (redisCluster != null) {
+            builder.redisCluster(redisCluster);
+        }
         if (port != null) {
             builder.port(port);
         }

@@ -75,6 +75,7 @@ public final class Pipeline implements AutoCloseable {
         }
     }
 
+    private static final String KAFKA_UNKNOWN_YET = "unknown";
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private String kafkaBootstrap;
@@ -120,7 +121,8 @@ public final class Pipeline implements AutoCloseable {
 
     private void startServersAndWorkers(Options options, StagedoorConfig config) {
         redisUri = options.redis();
-        if (redisUri == null) {
+        // A configured Redis Cluster replaces the embedded Redis; the ingress settings carry its nodes.
+        if (redisUri == null && config.ingress(KAFKA_UNKNOWN_YET).build().redisCluster().isEmpty()) {
             embeddedRedis = EmbeddedRedis.start(options.redisPort());
             started.push(embeddedRedis);
             redisUri = embeddedRedis.uri();

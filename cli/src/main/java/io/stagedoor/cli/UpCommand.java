@@ -26,8 +26,14 @@ final class UpCommand implements Callable<Integer> {
     @Option(names = "--kafka", description = "Use this Kafka (host:port) instead of the embedded broker.")
     String kafka;
 
-    @Option(names = "--redis", description = "Use this Redis (redis://host:port) instead of the embedded one.")
+    @Option(names = "--redis", description = "Use this Redis instead of the embedded one: redis://[user:password@]host:port, "
+            + "rediss://… (TLS), redis-sentinel://[password@]host:port[,host:port]/0#primary.")
     String redis;
+
+    @Option(names = "--redis-cluster", split = ",",
+            description = "Use this Redis Cluster (seed nodes host:port,host:port,…) instead of the embedded Redis "
+                    + "(default: ingress.redis-cluster).")
+    java.util.List<String> redisCluster;
 
     @Option(names = "--kafka-port", defaultValue = "9092", description = "Preferred port of the embedded broker; a free one if taken (default ${DEFAULT-VALUE}).")
     int kafkaPort;
@@ -50,7 +56,8 @@ final class UpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        io.stagedoor.cli.config.StagedoorConfig effective = config.load();
+        io.stagedoor.cli.config.StagedoorConfig effective = redisCluster == null ? config.load()
+                : config.load("ingress.redis-cluster=" + String.join(",", redisCluster));
         IngressSettings configured = effective.ingress(kafka == null ? "embedded" : kafka).build();
         int httpPort = port != null ? port : configured.port();
         Pipeline.Options options = new Pipeline.Options(dataDir, httpPort, kafka, redis, kafkaPort, redisPort, partitions,
@@ -69,7 +76,10 @@ final class UpCommand implements Callable<Integer> {
                           -d '{"seats":["A-1","A-2"]}' http://127.0.0.1:%d/v1/events/%s/holds
                 Ctrl-C stops everything.
                 %n""", pipeline.port(), pipeline.adminPort(), pipeline.kafkaBootstrap(), kafka == null ? " (embedded)" : "",
-                pipeline.redisUri(), redis == null ? " (embedded)" : "", DemoEvent.EVENT_ID, pipeline.port(),
+                pipeline.redisUri() == null
+                        ? io.stagedoor.admission.redis.RedisEndpoint.cluster(configured.redisCluster())
+                        : io.stagedoor.admission.redis.RedisEndpoint.mask(pipeline.redisUri()),
+                pipeline.embeddedRedis().isPresent() ? " (embedded)" : "", DemoEvent.EVENT_ID, pipeline.port(),
                 DemoEvent.EVENT_ID);
         pipeline.runUntilStopped();
         return 0;

@@ -6,6 +6,7 @@ import io.stagedoor.admission.Limiter;
 import io.stagedoor.admission.LimiterBuilder;
 import io.stagedoor.admission.LimiterSettings;
 import io.stagedoor.admission.fallback.OutageSettings;
+import io.stagedoor.admission.redis.RedisAccess;
 import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.ingress.audit.AdmissionAudit;
 import io.stagedoor.ingress.audit.DecisionRecorder;
@@ -184,7 +185,13 @@ public final class Ingress implements AutoCloseable {
         awaitCaughtUp(events);
         Publisher publisher = new Publisher(kafka, settings.producerMaxBlock(), settings.deliveryTimeout());
         parts.push(publisher);
-        Limiter limiter = limiter(settings, registry);
+        // One Redis access for every user: one client, one deadline and breaker policy; closed after all of them.
+        RedisAccess redis = settings.redisEndpoint() == null ? null : RedisAccess.open(settings.redisEndpoint(),
+                OutageSettings.defaults().withCommandTimeout(settings.redisTimeout()));
+        if (redis != null) {
+            parts.push(redis);
+        }
+        Limiter limiter = limiter(settings, registry, redis);
         parts.push(limiter);
         AdmissionAudit audit = new AdmissionAudit(kafka, settings.topics().admissions(), registry);
         parts.push(audit);
@@ -192,12 +199,12 @@ public final class Ingress implements AutoCloseable {
         RefusalTally cachedRefusals = new RefusalTally(audit::record, RefusalTally.MAX_KEYS, clock::millis, true);
         parts.push(cachedRefusals);
         DecisionRecorder recorder = new DecisionRecorder(audit::record, cachedRefusals, clock);
-        WaitingRoomFeature waitingRoom = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, settings.redisUri(),
+        WaitingRoomFeature waitingRoom = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis,
                 settings.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount()));
         parts.push(waitingRoom);
-        ScannedTickets scanned = ScannedTickets.open(settings.redisUri());
+        ScannedTickets scanned = ScannedTickets.open(redis);
         parts.push(scanned);
-        IdempotentRequests idempotent = IdempotentRequests.open(ids, settings.redisUri());
+        IdempotentRequests idempotent = IdempotentRequests.open(ids, redis);
         parts.push(idempotent);
 
         metrics.gauge(IngressMetrics.IN_FLIGHT, door::inUse);
@@ -271,12 +278,12 @@ public final class Ingress implements AutoCloseable {
         parts.push(workers::shutdownNow);
     }
 
-    private static Limiter limiter(IngressSettings settings, PrometheusMeterRegistry registry) {
+    private static Limiter limiter(IngressSettings settings, PrometheusMeterRegistry registry, RedisAccess redis) {
         // the topic namespace also separates the limiters' Redis keys of deployments that share one Redis
         LimiterBuilder builder = Limiter.builder().meterRegistry(registry).keyNamespace(settings.topics().namespace())
                 .settings(LimiterSettings.defaults().withOutage(
                         OutageSettings.defaults().withCommandTimeout(settings.redisTimeout())));
-        return settings.redisUri() == null ? builder.inProcess() : builder.redis(settings.redisUri());
+        return redis == null ? builder.inProcess() : builder.redis(redis);
     }
 
     private static void awaitCaughtUp(TopicFollower follower) {

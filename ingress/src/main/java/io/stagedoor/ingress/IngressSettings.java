@@ -2,6 +2,7 @@ package io.stagedoor.ingress;
 
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.topics.TopicNames;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -15,7 +16,11 @@ import java.util.Objects;
  * @param bindAddress          the address to listen on (default 127.0.0.1)
  * @param port                 the HTTP port (default 8080; 0 picks a free one)
  * @param kafkaBootstrap       the brokers (required)
- * @param redisUri             the Redis of the limiters, or null for in-process buckets (default null)
+ * @param redisUri             the Redis every Redis user shares ({@code redis://[user:password@]host:port},
+ *                             {@code rediss://…}, {@code redis-sentinel://…#primary}), or null for in-process state
+ *                             (default null)
+ * @param redisCluster         the seed nodes ({@code host:port}) of a Redis Cluster used instead of {@code redisUri}
+ *                             (default none)
  * @param topics               the topic names (default: no namespace)
  * @param tokenSecret          HMAC secret of buyer tokens and correlation ids, ≥ 32 bytes (default: the development secret)
  * @param tokenIssuer          the issuer every buyer token must name (default "stagedoor")
@@ -52,7 +57,7 @@ import java.util.Objects;
  * @param tokenMaxLifetime     the longest a buyer token may live from its {@code iat} to its {@code exp}; a longer one
  *                             is refused (default 24 hours)
  */
-public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, TopicNames topics,
+public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, List<String> redisCluster, TopicNames topics,
                               String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
                               int maxSeatsPerHold, Duration resultsWindow, long maxResults, int maxWaitingPolls,
                               Duration producerMaxBlock, Duration deliveryTimeout, int maxInFlight, int maxCheckouts,
@@ -105,6 +110,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         atLeastOne(maxInFlightPerPrincipal, "maxInFlightPerPrincipal");
         atLeastOne(maxInFlightPerAddress, "maxInFlightPerAddress");
         Objects.requireNonNull(redisTimeout, "redisTimeout");
+        redisCluster = redisCluster == null ? List.of() : List.copyOf(redisCluster);
         if (bodyDeadline.toMillis() < 100) {
             throw new IllegalArgumentException("bodyDeadline must be at least 100 ms, was " + bodyDeadline);
         }
@@ -124,6 +130,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         b.bindAddress = bindAddress;
         b.port = port;
         b.redisUri = redisUri;
+        b.redisCluster = redisCluster;
         b.topics = topics;
         b.tokenSecret = tokenSecret;
         b.tokenIssuer = tokenIssuer;
@@ -158,6 +165,11 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         return b;
     }
 
+    /** Where Redis is: the cluster when it has nodes, else the URI; null for in-process state. */
+    public RedisEndpoint redisEndpoint() {
+        return RedisEndpoint.fromSettings(redisUri, redisCluster);
+    }
+
     public byte[] secretBytes() {
         return tokenSecret.getBytes(StandardCharsets.UTF_8);
     }
@@ -180,6 +192,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         private String bindAddress = "127.0.0.1";
         private int port = 8080;
         private String redisUri;
+        private List<String> redisCluster = List.of();
         private TopicNames topics = TopicNames.defaults();
         private String tokenSecret = DEVELOPMENT_SECRET;
         private String tokenIssuer = "stagedoor";
@@ -220,6 +233,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         public Builder bindAddress(String value) { this.bindAddress = value; return this; }
         public Builder port(int value) { this.port = value; return this; }
         public Builder redisUri(String value) { this.redisUri = value; return this; }
+        public Builder redisCluster(List<String> value) { this.redisCluster = value; return this; }
         public Builder topics(TopicNames value) { this.topics = value; return this; }
         public Builder tokenSecret(String value) { this.tokenSecret = value; return this; }
         public Builder adminKey(String value) { this.adminKey = value; return this; }
@@ -255,7 +269,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         }
 
         public IngressSettings build() {
-            return new IngressSettings(bindAddress, port, kafkaBootstrap, redisUri, topics, tokenSecret, tokenIssuer,
+            return new IngressSettings(bindAddress, port, kafkaBootstrap, redisUri, redisCluster, topics, tokenSecret, tokenIssuer,
                     adminKey, maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls,
                     producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
                     readyLagThreshold, trustedProxies, limits, accountsFile, apiKeysFile, passwordMemoryKib,

@@ -42,7 +42,7 @@ import java.util.function.BooleanSupplier;
 public final class RedisOutageGuard implements BucketStore, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(RedisOutageGuard.class);
-    private static final Duration TICK = Duration.ofMillis(5);
+    static final Duration TICK = Duration.ofMillis(5);
     /**
      * How long Redis may seem silent to an overloaded process before it is taken for hung: running time (stalls of
      * the whole process excluded) without one reply. A CPU-starved reader goes a long time without reading while
@@ -55,6 +55,7 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     private final AdmissionMetrics metrics;
     private final DeadlineSweeper deadlines;
     private final BooleanSupplier connected;
+    private final boolean ownsDeadlines;
     private final String overloadedMessage;
     /** When Redis last replied, on the overload signal's running clock; starts as the connection's handshake. */
     private volatile long lastReplyRunningNanos;
@@ -69,11 +70,18 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     /** @param connected whether the store's connection is up now (read only when a call missed its deadline) */
     public RedisOutageGuard(BucketStore redis, OutageSettings settings, AdmissionMetrics metrics,
                             BooleanSupplier connected) {
+        this(redis, settings, metrics, connected, new DeadlineSweeper(settings.commandTimeout(), TICK), true);
+    }
+
+    /** A guard on the deadlines of a {@link RedisOutagePolicy}, which closes the sweeper when it is closed itself. */
+    RedisOutageGuard(BucketStore redis, OutageSettings settings, AdmissionMetrics metrics, BooleanSupplier connected,
+                     DeadlineSweeper deadlines, boolean ownsDeadlines) {
         this.redis = redis;
         this.metrics = metrics;
         this.connected = connected;
         this.overloadedMessage = AdmissionMessages.processOverloaded(settings.commandTimeout());
-        this.deadlines = new DeadlineSweeper(settings.commandTimeout(), TICK);
+        this.deadlines = deadlines;
+        this.ownsDeadlines = ownsDeadlines;
         this.lastReplyRunningNanos = deadlines.overload().runningNanos(System.nanoTime());
         this.lastOutageRunningNanos = lastReplyRunningNanos - 1;
         this.calls = new BreakerCalls(settings.breaker("stagedoor-redis"), LOG, AdmissionMessages::breakerTransition,
@@ -138,7 +146,9 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
 
     @Override
     public void close() {
-        deadlines.close();
+        if (ownsDeadlines) {
+            deadlines.close();
+        }
     }
 
     /** The breaker's state name: CLOSED, OPEN, HALF_OPEN. */

@@ -1,35 +1,34 @@
 package io.stagedoor.admission.waitingroom;
 
-import io.stagedoor.admission.fallback.BreakerCalls;
-import io.stagedoor.admission.fallback.OutageSettings;
+import io.stagedoor.admission.fallback.GuardedCalls;
+import io.stagedoor.admission.fallback.RedisOutagePolicy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * A {@link RoomStore} around the Redis one that fails fast: each call is cut at the command timeout, and once the
- * failure rate crosses the threshold the circuit opens and calls fail at once until a probe succeeds. The bucket's
- * {@code RedisOutageGuard} guards bucket calls only, and its deadline sweeper is built for tens of thousands of
- * calls a second; room calls are rarer, so {@link CompletableFuture#orTimeout} is cheap enough here.
+ * A {@link RoomStore} around the Redis one that fails fast, under the process's one {@link RedisOutagePolicy}: each
+ * call is cut at its deadline, and once the failure rate crosses the threshold the room's circuit opens and calls
+ * fail at once until a probe succeeds. {@link ShareFallback} answers the calls that failed.
  */
 final class RoomStoreGuard implements RoomStore {
 
     private static final Logger LOG = LoggerFactory.getLogger(RoomStoreGuard.class);
 
     private final RoomStore redis;
-    private final BreakerCalls calls;
+    private final GuardedCalls calls;
     private final long timeoutMillis;
 
-    RoomStoreGuard(RoomStore redis, OutageSettings settings) {
+    /** @param deadline the longest a room call may take ({@link RoomOptions#outage()}: 1 s by default) */
+    RoomStoreGuard(RoomStore redis, RedisOutagePolicy policy, java.time.Duration deadline) {
         this.redis = redis;
-        this.timeoutMillis = settings.commandTimeout().toMillis();
-        this.calls = new BreakerCalls(settings.breaker("stagedoor-waiting-room"), LOG, RoomMessages::breakerTransition,
-                state -> { });
+        this.calls = policy.calls("waiting room", LOG, RoomMessages::breakerTransition, deadline);
+        this.timeoutMillis = calls.timeout().toMillis();
     }
 
     @Override
@@ -58,14 +57,10 @@ final class RoomStoreGuard implements RoomStore {
     }
 
     private CompletionStage<RoomReply> guarded(Supplier<CompletionStage<RoomReply>> operation) {
-        long start = System.nanoTime();
-        CompletableFuture<RoomReply> call = calls.start(operation);
-        if (BreakerCalls.notPermitted(call)) {
-            return call;
-        }
-        return call.orTimeout(timeoutMillis, TimeUnit.MILLISECONDS)
-                .exceptionallyCompose(error -> CompletableFuture.failedFuture(error instanceof TimeoutException
-                        ? new TimeoutException(RoomMessages.timedOut(timeoutMillis)) : error))
-                .whenComplete((reply, error) -> calls.ended(start, error));
+        return calls.call(operation).exceptionallyCompose(error -> {
+            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+            return CompletableFuture.failedFuture(cause instanceof TimeoutException
+                    ? new TimeoutException(RoomMessages.timedOut(timeoutMillis)) : cause);
+        });
     }
 }

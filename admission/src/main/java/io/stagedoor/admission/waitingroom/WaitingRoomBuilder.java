@@ -1,20 +1,13 @@
 package io.stagedoor.admission.waitingroom;
 
-import io.lettuce.core.ClientOptions;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.SocketOptions;
-import io.lettuce.core.TimeoutOptions;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.codec.StringCodec;
-import io.lettuce.core.resource.ClientResources;
-import io.lettuce.core.resource.Delay;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.stagedoor.admission.fallback.RedisOutagePolicy;
+import io.stagedoor.admission.redis.RedisAccess;
+import io.stagedoor.admission.redis.RedisEndpoint;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Assembles a {@link WaitingRoom}. Required: the pass secret. Optional: clock (default UTC system clock), meter
@@ -63,38 +56,37 @@ public final class WaitingRoomBuilder {
         return assemble(new InProcessRoomStore(), () -> { });
     }
 
-    /** Rooms in Redis, through a client this room creates, tunes for fast failure, and closes. */
+    /** Rooms in the Redis at {@code redisUri}, through a {@link RedisAccess} of this room's own, closed with it. */
     public WaitingRoom redis(String redisUri) {
-        // The limiter's client settings (LimiterBuilder), for the same reasons: reconnect within a second, reject
-        // commands while disconnected rather than queue them, and bound waits with our own deadline.
-        ClientResources resources = ClientResources.builder()
-                .reconnectDelay(Delay.exponential(Duration.ofMillis(10), Duration.ofSeconds(1), 2, TimeUnit.MILLISECONDS))
-                .build();
-        RedisClient client = RedisClient.create(resources, redisUri);
-        client.setOptions(ClientOptions.builder()
-                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-                .timeoutOptions(TimeoutOptions.builder().timeoutCommands(false).build())
-                .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(1)).build())
-                .build());
-        StatefulRedisConnection<String, String> connection;
-        try {
-            connection = client.connect(StringCodec.UTF8);
-        } catch (RuntimeException e) {
-            client.shutdown();
-            resources.shutdown();
-            throw e;
-        }
-        return remote(new RedisRoomStore(connection.async(), options), () -> {
-            connection.close();
-            client.shutdown();
-            resources.shutdown();
+        RedisAccess access = RedisAccess.open(RedisEndpoint.of(redisUri), options.outage());
+        return redis(access, access::close);
+    }
+
+    /**
+     * Rooms in the process's shared Redis, under its breaker policy (a breaker of the room's own) and the deadline
+     * of {@link RoomOptions#outage()} (room calls are heavier and off the hot path); the caller closes the access
+     * after the room.
+     */
+    public WaitingRoom redis(RedisAccess access) {
+        return redis(access, () -> { });
+    }
+
+    private WaitingRoom redis(RedisAccess access, Runnable afterClose) {
+        return guarded(new RedisRoomStore(access.commands(), options), access.policy(), afterClose);
+    }
+
+    /** Rooms in any remote store, guarded and backed by this instance's share like Redis (tests). */
+    public WaitingRoom remote(RoomStore store, Runnable onClose) {
+        RedisOutagePolicy policy = new RedisOutagePolicy(options.outage());
+        return guarded(store, policy, () -> {
+            policy.close();
+            onClose.run();
         });
     }
 
-    /** Rooms in any remote store, guarded and backed by this instance's share like Redis (tests, clusters). */
-    public WaitingRoom remote(RoomStore store, Runnable onClose) {
+    private WaitingRoom guarded(RoomStore store, RedisOutagePolicy policy, Runnable onClose) {
         WaitingRoomMetrics metrics = new WaitingRoomMetrics(registry);
-        RoomStore guarded = new ShareFallback(new RoomStoreGuard(store, options.outage()), new InProcessRoomStore(),
+        RoomStore guarded = new ShareFallback(new RoomStoreGuard(store, policy, options.outage().commandTimeout()), new InProcessRoomStore(),
                 options.instanceCount(), metrics);
         return new WaitingRoom(guarded, signer(), clock, options, metrics, steps, onClose);
     }

@@ -42,6 +42,11 @@ final class Catalog {
                         (s, v) -> s.ingress.maxInFlightPerAddress(Integer.parseInt(v))),
                 new Setting("ingress.redis-timeout", "the limiter's deadline for one Redis call (at most 1 s)",
                         str(INGRESS.redisTimeout()), (s, v) -> s.ingress.redisTimeout(Duration.parse(v))),
+                new Setting("ingress.redis-cluster",
+                        "Redis Cluster seed nodes (host:port, comma-separated; a first rediss://user:password@host:port"
+                                + " gives TLS and the ACL user to the rest), used instead of --redis; empty for none",
+                        String.join(",", INGRESS.redisCluster()),
+                        (s, v) -> s.ingress.redisCluster(v.isBlank() ? List.of() : Arrays.asList(v.split("\\s*,\\s*")))),
                 new Setting("ingress.body-deadline", "how long a request body may take to arrive, in all, before 408",
                         str(INGRESS.bodyDeadline()), (s, v) -> s.ingress.bodyDeadline(Duration.parse(v))),
                 new Setting("ingress.max-checkouts", "outstanding checkouts per instance", str(INGRESS.maxCheckouts()),

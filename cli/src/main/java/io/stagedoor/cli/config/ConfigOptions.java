@@ -18,4 +18,11 @@ public final class ConfigOptions {
     public StagedoorConfig load() {
         return StagedoorConfig.load(file, System.getenv(), overrides);
     }
+
+    /** The same, with {@code flags} ({@code key=value}, from a command's own options) applied after --set. */
+    public StagedoorConfig load(String... flags) {
+        List<String> all = new ArrayList<>(overrides);
+        all.addAll(List.of(flags));
+        return StagedoorConfig.load(file, System.getenv(), all);
+    }
 }

@@ -110,7 +110,7 @@ public final class DemoCommand implements Callable<Integer> {
         try (AutoCloseable logs = verbose ? () -> { } : QuietLogs.quiet();
              Pipeline pipeline = Pipeline.start(options(data, topics))) {
             out.printf("ingress on http://127.0.0.1:%d, kafka %s, redis %s%n", pipeline.port(),
-                    pipeline.kafkaBootstrap(), pipeline.redisUri());
+                    pipeline.kafkaBootstrap(), io.stagedoor.admission.redis.RedisEndpoint.mask(pipeline.redisUri()));
             OnSale sale = new OnSale(pipeline, topics, settings);
             try (ProgressLine line = quiet ? null : new ProgressLine(out, sale.tally(), settings.buyers(),
                     io.stagedoor.cli.DemoEvent.seats().size())) {

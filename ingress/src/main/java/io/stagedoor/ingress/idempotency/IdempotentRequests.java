@@ -2,11 +2,10 @@ package io.stagedoor.ingress.idempotency;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.lettuce.core.RedisClient;
-import io.stagedoor.admission.fallback.OutageSettings;
 import io.lettuce.core.SetArgs;
-import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.stagedoor.admission.fallback.GuardedCalls;
+import io.stagedoor.admission.redis.RedisAccess;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
@@ -19,7 +18,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Correlation ids for POSTs. Without an {@code Idempotency-Key} each request gets a fresh id. With one, the id is
@@ -34,36 +35,29 @@ public final class IdempotentRequests implements AutoCloseable {
     /** The request header (draft-ietf-httpapi-idempotency-key-header). */
     public static final String HEADER = "Idempotency-Key";
     private static final Duration REMEMBER = Duration.ofDays(1);
-    private static final long REDIS_TIMEOUT_MILLIS = 50;
+    private static final Logger LOG = LoggerFactory.getLogger(IdempotentRequests.class);
 
     private final CorrelationIds ids;
-    private final RedisClient client;
-    private final StatefulRedisConnection<String, String> connection;
-    /** Stops asking a Redis that is down or slow, so an outage costs POSTs nothing after the first few. */
-    private final CircuitBreaker breaker = OutageSettings.defaults().breaker("stagedoor-idempotency");
+    private final RedisClusterAsyncCommands<String, String> redis;
+    /** The shared Redis policy's deadline and a breaker of this store's own: an outage costs POSTs nothing after the first few. */
+    private final GuardedCalls calls;
     private final Cache<String, String> local = Caffeine.newBuilder()
             .maximumSize(100_000)
             .expireAfterWrite(REMEMBER)
             .build();
 
-    private IdempotentRequests(CorrelationIds ids, RedisClient client, StatefulRedisConnection<String, String> connection) {
+    private IdempotentRequests(CorrelationIds ids, RedisAccess access) {
         this.ids = ids;
-        this.client = client;
-        this.connection = connection;
+        this.redis = access == null ? null : access.commands();
+        this.calls = access == null ? null : access.policy().calls("idempotency keys", LOG);
     }
 
-    /** Remembers fingerprints in the Redis at {@code redisUri}, or in this instance alone when it is null. */
-    public static IdempotentRequests open(CorrelationIds ids, String redisUri) {
-        if (redisUri == null) {
-            return new IdempotentRequests(ids, null, null);
-        }
-        RedisClient client = RedisClient.create(redisUri);
-        try {
-            return new IdempotentRequests(ids, client, client.connect());
-        } catch (RuntimeException unreachable) {
-            client.shutdown();
-            return new IdempotentRequests(ids, null, null);
-        }
+    /**
+     * Remembers fingerprints in the process's shared Redis (a key per principal's slot, so a cluster works), or in
+     * this instance alone when {@code access} is null. The access stays the caller's to close.
+     */
+    public static IdempotentRequests open(CorrelationIds ids, RedisAccess access) {
+        return new IdempotentRequests(ids, access);
     }
 
     /**
@@ -117,21 +111,17 @@ public final class IdempotentRequests implements AutoCloseable {
 
     /** The fingerprint stored first under {@code slot}: this one if it is the first. */
     private String remember(String slot, String fingerprint) {
-        if (connection != null && breaker.tryAcquirePermission()) {
-            long start = System.nanoTime();
+        if (redis != null) {
             try {
-                String set = connection.async().set(slot, fingerprint, SetArgs.Builder.nx().ex(REMEMBER))
-                        .get(REDIS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-                String stored = "OK".equals(set) ? fingerprint
-                        : connection.async().get(slot).get(REDIS_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-                breaker.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+                String stored = calls.call(() -> redis.set(slot, fingerprint, SetArgs.Builder.nx().ex(REMEMBER))
+                        .thenCompose(set -> "OK".equals(set) ? CompletableFuture.completedFuture(fingerprint)
+                                : redis.get(slot))).join();
                 if (stored != null) {
                     local.put(slot, stored);
                     return stored;
                 }
-            } catch (Exception redisDown) {
+            } catch (RuntimeException redisDown) {
                 // this instance's memory decides; the correlation id still deduplicates in the workers
-                breaker.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, redisDown);
             }
         }
         return local.get(slot, absent -> fingerprint);
@@ -146,14 +136,9 @@ public final class IdempotentRequests implements AutoCloseable {
         }
     }
 
+    /** Nothing to close: the Redis access is the caller's. */
     @Override
     public void close() {
-        if (connection != null) {
-            connection.close();
-        }
-        if (client != null) {
-            client.shutdown();
-        }
     }
 
     /**

@@ -11,11 +11,11 @@ import jakarta.ws.rs.core.FeatureContext;
 
 /**
  * The waiting room, as one thing to register with Jersey: the queue routes for buyers, the admin routes for
- * operators and the pass gate on the hold route (at {@code RingOrder.WAITING_ROOM}). It owns the room's Redis
- * connection and its audit producer: close it after the server stops.
+ * operators and the pass gate on the hold route (at {@code RingOrder.WAITING_ROOM}). It owns its audit producer and
+ * uses the process's shared Redis access: close it after the server stops, before the access.
  *
  * <pre>{@code
- * WaitingRoomFeature waitingRoom = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redisUri, secret,
+ * WaitingRoomFeature waitingRoom = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis, secret,
  *         kafka, topics, registry, clock, instanceCount));
  * config.register(waitingRoom);
  * }</pre>
@@ -39,10 +39,10 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
         this.events = events;
     }
 
-    /** Connects to Redis (when given) and Kafka (when given); fails if Redis cannot be reached at start. */
+    /** Uses the shared Redis (when given) and connects to Kafka (when given). */
     public static WaitingRoomFeature create(WaitingRoomWiring wiring) {
         WaitingRoomAudit audit = wiring.kafkaBootstrap() == null ? null : new WaitingRoomAudit(wiring.kafkaBootstrap(),
-                wiring.topics().waitingRoom(), wiring.registry(), wiring.redisUri() == null);
+                wiring.topics().waitingRoom(), wiring.registry(), wiring.redis() == null);
         try {
             WaitingRoomBuilder builder = WaitingRoom.builder()
                     .passSecret(wiring.passSecret())
@@ -50,7 +50,7 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
                     .meterRegistry(wiring.registry())
                     .options(RoomOptions.defaults().withInstanceCount(wiring.instanceCount()))
                     .steps(audit == null ? RoomSteps.none() : audit);
-            WaitingRoom room = wiring.redisUri() == null ? builder.inProcess() : builder.redis(wiring.redisUri());
+            WaitingRoom room = wiring.redis() == null ? builder.inProcess() : builder.redis(wiring.redis());
             return new WaitingRoomFeature(room, audit, new EventRooms(wiring.catalog()));
         } catch (RuntimeException e) {
             if (audit != null) {
@@ -73,7 +73,7 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
         return room;
     }
 
-    /** Closes the room's Redis connection, then the audit producer (flushing what it can within a second). */
+    /** Closes the room, then the audit producer (flushing what it can within a second). */
     @Override
     public void close() {
         room.close();

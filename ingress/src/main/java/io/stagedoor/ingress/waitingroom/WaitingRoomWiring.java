@@ -1,6 +1,7 @@
 package io.stagedoor.ingress.waitingroom;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.stagedoor.admission.redis.RedisAccess;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.topics.TopicNames;
 import java.time.Clock;
@@ -10,7 +11,8 @@ import java.util.Objects;
  * What the waiting room needs from the ingress.
  *
  * @param catalog        the events, with their {@code WaitingRoomSettings} (enabled, rate, opening, pass lifetime)
- * @param redisUri       the Redis every instance shares, or null for a room in this process only
+ * @param redis          the Redis every instance shares (the process's one access), or null for a room in this
+ *                       process only; the caller closes it after the room
  * @param passSecret     the secret passes are signed with (a key is derived from it), ≥ 32 bytes, the same on
  *                       every instance
  * @param kafkaBootstrap the brokers the steps are published to, or null to publish none
@@ -19,7 +21,7 @@ import java.util.Objects;
  * @param clock          the room's clock
  * @param instanceCount  ingress instances sharing the rate: without Redis each admits {@code rate / instanceCount}
  */
-public record WaitingRoomWiring(EventCatalog catalog, String redisUri, byte[] passSecret, String kafkaBootstrap,
+public record WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] passSecret, String kafkaBootstrap,
                                 TopicNames topics, MeterRegistry registry, Clock clock, int instanceCount) {
 
     public WaitingRoomWiring {

@@ -1,5 +1,8 @@
 package io.stagedoor.ingress.waitingroom;
 
+import io.stagedoor.admission.fallback.OutageSettings;
+import io.stagedoor.admission.redis.RedisAccess;
+import io.stagedoor.admission.redis.RedisEndpoint;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.stagedoor.ingress.auth.ApiKeys;
 import io.stagedoor.ingress.auth.AuthenticationRing;
@@ -54,6 +57,7 @@ final class RoomServer implements AutoCloseable {
     private static final BuyerTokens TOKENS = new BuyerTokens(SECRET, "stagedoor", Clock.systemUTC());
 
     final WaitingRoomFeature feature;
+    private final RedisAccess redis;
     private final Publisher publisher;
     private final IdempotentRequests idempotent;
     private final HttpServer server;
@@ -61,7 +65,8 @@ final class RoomServer implements AutoCloseable {
     RoomServer(EventCatalog catalog, TopicNames topics, String redisUri, Clock roomClock, int instances) {
         String kafka = RealServers.kafkaBootstrap();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        this.feature = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redisUri, SECRET, kafka, topics,
+        this.redis = redisUri == null ? null : RedisAccess.open(RedisEndpoint.of(redisUri), OutageSettings.defaults());
+        this.feature = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis, SECRET, kafka, topics,
                 registry, roomClock, instances));
         this.publisher = new Publisher(kafka, Duration.ofSeconds(5), Duration.ofSeconds(10));
         this.idempotent = IdempotentRequests.open(new CorrelationIds(SECRET, Clock.systemUTC()), null);
@@ -150,5 +155,8 @@ final class RoomServer implements AutoCloseable {
         feature.close();
         publisher.close();
         idempotent.close();
+        if (redis != null) {
+            redis.close();
+        }
     }
 }

@@ -1,0 +1,122 @@
+package io.stagedoor.testsupport;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.cluster.SlotHash;
+import io.stagedoor.embedded.Ports;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * A real Redis Cluster of primaries (no replicas) on loopback ports, from the shipped {@code redis-server}: each node
+ * starts with {@code cluster-enabled yes}, takes an equal range of the 16,384 slots ({@code CLUSTER ADDSLOTS}),
+ * meets the first node ({@code CLUSTER MEET}), and the fixture waits until every node says {@code cluster_state:ok}.
+ * Close it when the test ends; it dies with the JVM otherwise.
+ */
+public final class RedisClusterServers implements AutoCloseable {
+
+    private static final Duration FORMED_WITHIN = Duration.ofSeconds(60);
+
+    private final List<RedisProcess> nodes;
+
+    private RedisClusterServers(List<RedisProcess> nodes) {
+        this.nodes = nodes;
+    }
+
+    /** The three-primary cluster tests of one JVM share (each on keys of its own), formed on first use. */
+    public static RedisClusterServers shared() {
+        return Shared.CLUSTER;
+    }
+
+    private static final class Shared {
+        static final RedisClusterServers CLUSTER = start(3);
+    }
+
+    /** Starts {@code primaries} nodes and forms the cluster. */
+    public static RedisClusterServers start(int primaries) {
+        Path dir = tempDir();
+        List<RedisProcess> nodes = new ArrayList<>();
+        try {
+            for (int i = 0; i < primaries; i++) {
+                nodes.add(RedisProcess.start(portWithFreeBus(), dir, List.of("cluster-enabled yes",
+                        "cluster-config-file nodes-" + i + "-" + System.nanoTime() + ".conf",
+                        "cluster-node-timeout 2000")));
+            }
+            form(nodes);
+            return new RedisClusterServers(nodes);
+        } catch (RuntimeException e) {
+            nodes.forEach(RedisProcess::close);
+            throw e;
+        }
+    }
+
+    /** A free port whose cluster bus port (10,000 above it) is free too and below 65,536. */
+    private static int portWithFreeBus() {
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        for (int attempt = 0; attempt < 1_000; attempt++) {
+            int port = random.nextInt(20_000, 45_000);
+            if (Ports.isFree(port) && Ports.isFree(port + 10_000)) {
+                return port;
+            }
+        }
+        throw new IllegalStateException("no free port pair for a cluster node");
+    }
+
+    private static void form(List<RedisProcess> nodes) {
+        int slotsEach = SlotHash.SLOT_COUNT / nodes.size();
+        for (int i = 0; i < nodes.size(); i++) {
+            int from = i * slotsEach;
+            int to = i == nodes.size() - 1 ? SlotHash.SLOT_COUNT : from + slotsEach;
+            int[] slots = IntStream.range(from, to).toArray();
+            withNode(nodes.get(i), connection -> {
+                connection.sync().clusterAddSlots(slots);
+                return null;
+            });
+        }
+        for (RedisProcess other : nodes.subList(1, nodes.size())) {
+            withNode(nodes.get(0), connection -> connection.sync().clusterMeet(Ports.LOOPBACK, other.port()));
+        }
+        for (RedisProcess node : nodes) {
+            RedisProcess.await("cluster_state:ok on " + node.address(), FORMED_WITHIN, () -> withNode(node,
+                    connection -> connection.sync().clusterInfo().contains("cluster_state:ok")
+                            && connection.sync().clusterNodes().lines().count() == nodes.size()));
+        }
+    }
+
+    private static <T> T withNode(RedisProcess node, java.util.function.Function<StatefulRedisConnection<String, String>, T> call) {
+        RedisClient client = RedisClient.create(RedisURI.create(Ports.LOOPBACK, node.port()));
+        try (StatefulRedisConnection<String, String> connection = client.connect()) {
+            return call.apply(connection);
+        } finally {
+            client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
+        }
+    }
+
+    /** The nodes as {@code 127.0.0.1:port}, what {@code --redis-cluster} takes. */
+    public List<String> nodes() {
+        return nodes.stream().map(RedisProcess::address).toList();
+    }
+
+    /** Stops every node. Idempotent. */
+    @Override
+    public void close() {
+        nodes.forEach(RedisProcess::close);
+    }
+
+    static Path tempDir() {
+        try {
+            Path dir = Files.createTempDirectory("stagedoor-redis-");
+            dir.toFile().deleteOnExit();
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a directory for redis", e);
+        }
+    }
+}
