@@ -165,6 +165,13 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         return b;
     }
 
+    /** The listeners and servers, never a secret nor a Redis password (these settings reach logs and errors). */
+    @Override
+    public String toString() {
+        return "IngressSettings[public " + bindAddress + ":" + port + ", admin " + adminBindAddress + ":" + adminPort
+                + ", kafka " + kafkaBootstrap + ", redis " + redisEndpoint() + ", topics " + topics + "]";
+    }
+
     /** Where Redis is: the cluster when it has nodes, else the URI; null for in-process state. */
     public RedisEndpoint redisEndpoint() {
         return RedisEndpoint.fromSettings(redisUri, redisCluster);

@@ -1,0 +1,25 @@
+package io.stagedoor.ingress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class IngressSettingsTest {
+
+    @Test
+    void printedSettingsShowNoSecretAndNoRedisPassword() {
+        IngressSettings settings = IngressSettings.builder("kafka:9092")
+                .tokenSecret("the-token-secret-of-at-least-32-bytes").adminKey("the-operator-key-of-tonight")
+                .redisUri("redis://stagedoor:hunter2-redis@redis:6379").build();
+
+        assertThat(settings.toString()).doesNotContain("the-token-secret", "the-operator-key", "hunter2-redis")
+                .contains("kafka:9092", "127.0.0.1:8081");
+    }
+
+    @Test
+    void theAdminListenerNeverSharesThePublicPort() {
+        assertThatThrownBy(() -> IngressSettings.builder("kafka:9092").port(9000).adminPort(9000).build())
+                .hasMessageContaining("adminPort must differ from port");
+    }
+}
