@@ -7,6 +7,7 @@ import io.stagedoor.embedded.EmbeddedKafka;
 import io.stagedoor.embedded.EmbeddedRedis;
 import io.stagedoor.ingress.Ingress;
 import io.stagedoor.ingress.IngressSettings;
+import io.stagedoor.ingress.auth.DevelopmentSecrets;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.Headers;
 import io.stagedoor.topics.TopicCreator;
@@ -106,6 +107,10 @@ public final class Pipeline implements AutoCloseable {
     }
 
     private static Pipeline start(Options options, StagedoorConfig config, boolean withIngress) {
+        if (withIngress) {
+            // before a broker or a worker starts, not after a minute of it
+            DevelopmentSecrets.refuseBeyondLoopback(config.ingress("unused").build());
+        }
         Pipeline pipeline = new Pipeline();
         try {
             pipeline.startServersAndWorkers(options, config);

@@ -62,7 +62,14 @@ final class UpCommand implements Callable<Integer> {
         int httpPort = port != null ? port : configured.port();
         Pipeline.Options options = new Pipeline.Options(dataDir, httpPort, kafka, redis, kafkaPort, redisPort, partitions,
                 waitingRoom, TopicNames.defaults(), maxSeatsPerBuyer, adminPort != null ? adminPort : configured.adminPort());
-        Pipeline pipeline = Pipeline.start(options, effective);
+        Pipeline pipeline;
+        try {
+            pipeline = Pipeline.start(options, effective);
+        } catch (IllegalStateException refused) {
+            // e.g. the development secrets on an address beyond loopback: the message says what to set
+            System.err.println(refused.getMessage());
+            return 2;
+        }
         System.out.printf("""
 
                 stagedoor is up

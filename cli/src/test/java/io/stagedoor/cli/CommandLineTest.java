@@ -54,6 +54,22 @@ class CommandLineTest {
     }
 
     @Test
+    void upOnEveryAddressRefusesTheDevelopmentSecretsBeforeStartingAnything() {
+        java.io.PrintStream original = System.err;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+        int exit;
+        try {
+            exit = Stagedoor.commandLine().execute("up", "--kafka", "127.0.0.1:1", "--redis", "redis://127.0.0.1:1",
+                    "--set", "ingress.bind-address=0.0.0.0");
+        } finally {
+            System.setErr(original);
+        }
+        assertThat(exit).isEqualTo(2);
+        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("beyond loopback");
+    }
+
+    @Test
     void theTokenCommandWillNotPrintATokenLongerLivedThanTheIngressAccepts() {
         assertThat(Stagedoor.commandLine().execute("token", "--buyer", "8812", "--ttl", "P30D")).isEqualTo(2);
     }
