@@ -24,13 +24,18 @@ final class TopicsCommand implements Callable<Integer> {
     @Option(names = "--replication-factor", defaultValue = "1", description = "Replicas of each new topic (default ${DEFAULT-VALUE}).")
     short replicationFactor;
 
+    @Option(names = "--min-insync-replicas", defaultValue = "1",
+            description = "min.insync.replicas of each new topic, at most the replication factor (default ${DEFAULT-VALUE}; 2 with 3 replicas).")
+    int minInsyncReplicas;
+
     @Option(names = "--namespace", defaultValue = "", description = "Topic namespace (default none).")
     String namespace;
 
     @Override
     public Integer call() {
         TopicNames names = new TopicNames(namespace);
-        TopicSettings settings = new TopicSettings(partitions, replicationFactor, TopicSettings.DEFAULT_RETENTION);
+        TopicSettings settings = new TopicSettings(partitions, replicationFactor, TopicSettings.DEFAULT_RETENTION)
+                .withMinInsyncReplicas(minInsyncReplicas);
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka))) {
             TopicCreator.ensure(admin, names, settings, 30_000);
         }

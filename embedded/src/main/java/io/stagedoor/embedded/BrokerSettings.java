@@ -74,4 +74,37 @@ final class BrokerSettings {
         props.put("background.threads", String.valueOf(2));
         return props;
     }
+
+    /**
+     * The configuration of node {@code nodeId} of a three-node KRaft cluster on 127.0.0.1 (each node broker and
+     * controller, {@code voters} the static voter set): the one-node tuning, with every topic and internal topic
+     * (offsets, transaction state, share-coordinator state) at replication factor 3 and min ISR 2, so that one node
+     * may die without losing an acknowledged record or stopping writes. Leaders move off a node only when the
+     * controller stops hearing from it: no controlled shutdown, so stopping a node looks to the cluster like a
+     * crash, and the controller fences it within {@code broker.session.timeout.ms} ({@link #CLUSTER_SESSION_TIMEOUT_MS}).
+     */
+    static Map<String, String> forClusterNode(int nodeId, Path logDir, int brokerPort, int controllerPort, String voters) {
+        Map<String, String> props = forOneNode(logDir, brokerPort, controllerPort);
+        String replicas = String.valueOf(CLUSTER_REPLICAS);
+        String inSync = String.valueOf(CLUSTER_MIN_INSYNC);
+        props.put("node.id", String.valueOf(nodeId));
+        props.put("controller.quorum.voters", voters);
+        props.put("default.replication.factor", replicas);
+        props.put("min.insync.replicas", inSync);
+        props.put("offsets.topic.replication.factor", replicas);
+        props.put("transaction.state.log.replication.factor", replicas);
+        props.put("transaction.state.log.min.isr", inSync);
+        props.put("share.coordinator.state.topic.replication.factor", replicas);
+        props.put("share.coordinator.state.topic.min.isr", inSync);
+        // A stopped node hands nothing over: the controller must notice it is gone, as after a crash.
+        props.put("controlled.shutdown.enable", String.valueOf(false));
+        // The 9 s default would keep a dead leader's partitions unwritable for 9 s; the test measures the window.
+        props.put("broker.session.timeout.ms", String.valueOf(CLUSTER_SESSION_TIMEOUT_MS));
+        props.put("broker.heartbeat.interval.ms", String.valueOf(500));
+        return props;
+    }
+
+    static final int CLUSTER_REPLICAS = 3;
+    static final int CLUSTER_MIN_INSYNC = 2;
+    static final int CLUSTER_SESSION_TIMEOUT_MS = 4_000;
 }

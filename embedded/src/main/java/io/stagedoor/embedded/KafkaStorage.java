@@ -28,6 +28,14 @@ final class KafkaStorage {
 
     /** Formats {@code logDir} for {@code config} unless it is formatted already. */
     static void formatIfNeeded(Path logDir, KafkaConfig config) {
+        formatIfNeeded(logDir, config, Uuid.randomUuid().toString());
+    }
+
+    /**
+     * Formats {@code logDir} for {@code config} as a node of cluster {@code clusterId} unless it is formatted
+     * already: every node of one cluster is formatted with the same id.
+     */
+    static void formatIfNeeded(Path logDir, KafkaConfig config, String clusterId) {
         if (isFormatted(logDir)) {
             return;
         }
@@ -36,7 +44,7 @@ final class KafkaStorage {
             new Formatter()
                     .setPrintStream(new PrintStream(PrintStream.nullOutputStream()))
                     .setNodeId(config.nodeId())
-                    .setClusterId(Uuid.randomUuid().toString())
+                    .setClusterId(clusterId)
                     .setDirectories(List.of(logDir.toString()))
                     .setMetadataLogDirectory(config.metadataLogDir())
                     .setControllerListenerName(BrokerSettings.CONTROLLER_LISTENER)

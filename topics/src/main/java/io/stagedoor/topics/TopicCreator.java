@@ -14,9 +14,9 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
- * Creates the pipeline's topics that do not exist yet, with their configured partition counts. Existing topics
- * are left as they are. The events topic is compacted; every other topic keeps its records for the retention. The
- * payments dead-letter topic accepts the share group's dead letters.
+ * Creates the pipeline's topics that do not exist yet, with their configured partition counts, replication factor
+ * and {@code min.insync.replicas}. Existing topics are left as they are. The events topic is compacted; every other
+ * topic keeps its records for the retention. The payments dead-letter topic accepts the share group's dead letters.
  */
 public final class TopicCreator {
 
@@ -51,6 +51,10 @@ public final class TopicCreator {
             configs.put(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
         } else {
             configs.put(TopicConfig.RETENTION_MS_CONFIG, Long.toString(settings.retention().toMillis()));
+        }
+        if (settings.minInsyncReplicas() != TopicSettings.DEFAULT_MIN_INSYNC_REPLICAS) {
+            // Kafka's own default is 1: leave it unset then, so a cluster whose brokers require more keeps its rule.
+            configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(settings.minInsyncReplicas()));
         }
         if (topic.equals(names.paymentsDeadLetter())) {
             // without it the broker refuses to write the share group's dead letters here

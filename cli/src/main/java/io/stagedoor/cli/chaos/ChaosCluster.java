@@ -6,13 +6,13 @@ import io.stagedoor.cli.DemoAccounts;
 import io.stagedoor.cli.Pipeline;
 import io.stagedoor.cli.serve.PartMain;
 import io.stagedoor.cli.serve.ReadyLine;
+import io.stagedoor.embedded.EmbeddedKafkaCluster;
 import io.stagedoor.embedded.Ports;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicCreator;
 import io.stagedoor.topics.TopicNames;
-import io.stagedoor.topics.TopicSettings;
 import io.stagedoor.workers.WorkerMain;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,9 +33,9 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /**
- * The pipeline as separate processes on loopback: a broker, Redis (reached through a {@link DelayProxy}), the
- * payment gateway, two worker processes and two ingress instances, on topics of their own namespace. Every part
- * can be stopped, killed and started again on its ports and data. {@link #close()}, or a JVM shutdown hook if the
+ * The pipeline as separate processes on loopback: a broker (or three brokers in this JVM, see {@link ChaosKafka}),
+ * Redis (reached through a {@link DelayProxy}), the payment gateway, two worker processes and two ingress instances,
+ * on topics of their own namespace. Every part can be stopped, killed and started again on its ports and data. {@link #close()}, or a JVM shutdown hook if the
  * harness dies first, stops every process it started.
  */
 final class ChaosCluster implements AutoCloseable {
@@ -45,12 +45,11 @@ final class ChaosCluster implements AutoCloseable {
 
     private final ChaosSettings settings;
     private final TopicNames topics;
-    private final int kafkaPort;
     private final int redisPort;
     private final int gatewayPort;
     private final List<Integer> ingressPorts = new ArrayList<>();
     private final List<Integer> adminPorts = new ArrayList<>();
-    private final ProcessPart broker;
+    private final ChaosKafka kafka;
     private final ProcessPart redis;
     private final ProcessPart gateway;
     private final List<ProcessPart> workers = new ArrayList<>();
@@ -62,18 +61,16 @@ final class ChaosCluster implements AutoCloseable {
     private final BuyerTokens tokens = new BuyerTokens(
             IngressSettings.DEVELOPMENT_SECRET.getBytes(StandardCharsets.UTF_8), "stagedoor", Clock.systemUTC());
 
-    private ChaosCluster(ChaosSettings settings) throws IOException {
+    private ChaosCluster(ChaosSettings settings, ChaosKafka kafka) throws IOException {
         this.settings = settings;
         Path dir = settings.runDir();
         Files.createDirectories(dir);
         this.topics = new TopicNames("chaos" + System.currentTimeMillis() / 1000);
-        this.kafkaPort = twoFreePorts();
+        this.kafka = kafka;
         this.redisPort = Ports.anyFree();
         this.gatewayPort = Ports.anyFree();
         this.redisProxy = DelayProxy.start(0, redisPort);
         String partMain = PartMain.class.getName();
-        broker = ProcessPart.java("broker", "512m", partMain, List.of("broker", "--data-dir",
-                dir.resolve("broker").toString(), "--port", String.valueOf(kafkaPort)), ReadyLine.MARKER, dir);
         redis = ProcessPart.java("redis", "64m", partMain, List.of("redis", "--port", String.valueOf(redisPort)),
                 ReadyLine.MARKER, dir);
         gateway = ProcessPart.java("gateway", "128m", partMain, List.of("gateway", "--port", String.valueOf(gatewayPort),
@@ -97,23 +94,32 @@ final class ChaosCluster implements AutoCloseable {
         DemoAccounts.ensure(accounts, apiKeys);
     }
 
-    /** Starts every part (the independent ones side by side), creates the topics, and returns once all are ready. */
+    /** Starts every part on one broker process; see {@link #start(ChaosSettings, int)}. */
     static ChaosCluster start(ChaosSettings settings) {
+        return start(settings, 1);
+    }
+
+    /**
+     * Starts every part (the independent ones side by side) on {@code brokers} brokers (1 or 3), creates the topics,
+     * and returns once all are ready.
+     */
+    static ChaosCluster start(ChaosSettings settings, int brokers) {
         ChaosCluster cluster;
+        ChaosKafka kafka = ChaosKafka.of(brokers, settings.runDir());
         try {
-            cluster = new ChaosCluster(settings);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            cluster = new ChaosCluster(settings, kafka);
+        } catch (IOException | RuntimeException e) {
+            kafka.close();
+            throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
         }
         Runtime.getRuntime().addShutdownHook(cluster.shutdownHook);
         try {
-            together(List.of(cluster.broker, cluster.redis, cluster.gateway));
+            together(List.of(cluster.kafka::start, cluster.redis::start, cluster.gateway::start));
             try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.kafka()))) {
-                TopicCreator.ensure(admin, cluster.topics,
-                        TopicSettings.defaults().withPartitions(settings.partitions()), 60_000);
+                TopicCreator.ensure(admin, cluster.topics, cluster.kafka.topicSettings(settings.partitions()), 60_000);
             }
-            together(List.of(cluster.workers.get(0), cluster.workers.get(1), cluster.ingresses.get(0),
-                    cluster.ingresses.get(1)));
+            together(List.of(cluster.workers.get(0)::start, cluster.workers.get(1)::start,
+                    cluster.ingresses.get(0)::start, cluster.ingresses.get(1)::start));
             return cluster;
         } catch (RuntimeException e) {
             cluster.close();
@@ -121,14 +127,14 @@ final class ChaosCluster implements AutoCloseable {
         }
     }
 
-    private static void together(List<ProcessPart> parts) {
-        CompletableFuture.allOf(parts.stream()
-                .map(part -> CompletableFuture.runAsync(part::start, command -> Thread.ofVirtual().start(command)))
+    private static void together(List<Runnable> starts) {
+        CompletableFuture.allOf(starts.stream()
+                .map(start -> CompletableFuture.runAsync(start, command -> Thread.ofVirtual().start(command)))
                 .toArray(CompletableFuture[]::new)).join();
     }
 
     String kafka() {
-        return "127.0.0.1:" + kafkaPort;
+        return kafka.bootstrapServers();
     }
 
     TopicNames topics() {
@@ -156,8 +162,20 @@ final class ChaosCluster implements AutoCloseable {
         return workers.get(index);
     }
 
+    /** The one broker process; only on one broker. */
     ProcessPart broker() {
-        return broker;
+        if (kafka instanceof ChaosKafka.OneBroker one) {
+            return one.part();
+        }
+        throw new IllegalStateException("this chaos cluster runs on three brokers, not one broker process");
+    }
+
+    /** The three brokers; only on three. */
+    EmbeddedKafkaCluster threeBrokers() {
+        if (kafka instanceof ChaosKafka.ThreeBrokers three) {
+            return three.cluster();
+        }
+        throw new IllegalStateException("this chaos cluster runs on one broker process, not three brokers");
     }
 
     ProcessPart redis() {
@@ -247,18 +265,8 @@ final class ChaosCluster implements AutoCloseable {
                 .map(part -> CompletableFuture.runAsync(part::close, command -> new Thread(command).start()))
                 .toArray(CompletableFuture[]::new)).join();
         gateway.close();
-        broker.close();
+        kafka.close();
         redis.close();
         redisProxy.close();
-    }
-
-    private static int twoFreePorts() {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int port = Ports.anyFree();
-            if (port < 65_535 && Ports.isFree(port + 1)) {
-                return port; // the broker's controller listener takes port + 1
-            }
-        }
-        throw new IllegalStateException("no two consecutive free ports");
     }
 }

@@ -20,7 +20,8 @@ import picocli.CommandLine.Parameters;
         description = "Break one part of the running pipeline at a time under load and prove nothing was lost.")
 public final class ChaosCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", description = "redis, broker, worker, ingress, delay, bad-input or all.")
+    @Parameters(index = "0", description = "redis, broker, worker, ingress, delay, bad-input or all (on one broker),"
+            + " or leader (on three brokers).")
     String scenario;
 
     @Option(names = "--duration", defaultValue = "60s", converter = io.stagedoor.cli.demo.DurationArgument.class,

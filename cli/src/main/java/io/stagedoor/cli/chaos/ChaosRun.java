@@ -19,9 +19,10 @@ public final class ChaosRun {
         List<LossFigures> figures = new ArrayList<>();
         long began = System.nanoTime();
         out.println("starting the cluster in " + settings.runDir().toAbsolutePath() + " ...");
-        try (ChaosCluster cluster = ChaosCluster.start(settings)) {
-            out.printf("cluster up in %d s: broker %s, ingress %s and %s, namespace %s%n",
-                    (System.nanoTime() - began) / 1_000_000_000, cluster.kafka(), cluster.ingress(0), cluster.ingress(1),
+        int brokers = scenarios.stream().mapToInt(FaultScenario::brokers).max().orElse(1);
+        try (ChaosCluster cluster = ChaosCluster.start(settings, brokers)) {
+            out.printf("cluster up in %d s: %d broker(s) %s, ingress %s and %s, namespace %s%n",
+                    (System.nanoTime() - began) / 1_000_000_000, brokers, cluster.kafka(), cluster.ingress(0), cluster.ingress(1),
                     cluster.topics().namespace());
             ScenarioRun run = new ScenarioRun(cluster, out);
             LossFigures warm = run.run(new WarmUp());

@@ -9,7 +9,7 @@ import java.util.Locale;
  */
 interface FaultScenario {
 
-    /** The name {@code stagedoor chaos} takes: redis, broker, worker, ingress, delay, bad-input. */
+    /** The name {@code stagedoor chaos} takes: redis, broker, worker, ingress, delay, bad-input, leader. */
     String name();
 
     /** The fault in a line, for the report. */
@@ -17,6 +17,11 @@ interface FaultScenario {
 
     /** Breaks the part, waits the fault out and restores it; returns once the part is back. */
     void play(ChaosCluster cluster, LoadTally tally, Expectations expectations);
+
+    /** The brokers the cluster needs for this scenario: 1, or 3 to kill a leader and keep two in sync. */
+    default int brokers() {
+        return 1;
+    }
 
     /** Judges what only the figures show (latency, sheds), once the load has ended. */
     default void judge(ChaosCluster cluster, LoadTally tally, LossFigures figures, Expectations expectations) {
@@ -28,14 +33,20 @@ interface FaultScenario {
                 new BadInput());
     }
 
-    /** The scenario called {@code name}, or every one for {@code all}. */
+    /** The scenarios that need three brokers, played only when named: {@code all} runs on one broker. */
+    static List<FaultScenario> onThreeBrokers() {
+        return List.of(new LeaderKill());
+    }
+
+    /** The scenario called {@code name}, or every one on one broker for {@code all}. */
     static List<FaultScenario> named(String name) {
         String wanted = name.toLowerCase(Locale.ROOT);
         if (wanted.equals("all")) {
             return all();
         }
-        return all().stream().filter(scenario -> scenario.name().equals(wanted)).findFirst().map(List::of)
+        return java.util.stream.Stream.concat(all().stream(), onThreeBrokers().stream()).filter(scenario -> scenario.name().equals(wanted)).findFirst().map(List::of)
                 .orElseThrow(() -> new IllegalArgumentException("no scenario " + name + "; one of "
-                        + all().stream().map(FaultScenario::name).toList() + " or all"));
+                        + java.util.stream.Stream.concat(all().stream(), onThreeBrokers().stream())
+                        .map(FaultScenario::name).toList() + " or all"));
     }
 }

@@ -47,6 +47,7 @@ final class LoadTally {
     private final Set<String> acceptedIds = ConcurrentHashMap.newKeySet();
     private final Map<String, String> seatSoldTo = new ConcurrentHashMap<>();
     private final Queue<String> missing = new ConcurrentLinkedQueue<>();
+    private final Queue<ShedWindows.Answer> timeline = new ConcurrentLinkedQueue<>();
     private volatile Phase phase = Phase.BEFORE;
 
     LoadTally() {
@@ -66,6 +67,11 @@ final class LoadTally {
     /** A POST's final answer (after a fail-over, if any), sent in {@code sentIn}, taking {@code nanos}. */
     void submitted(SubmitAnswer answer, Phase sentIn, long nanos) {
         offered.incrementAndGet();
+        timeline.add(switch (answer) {
+            case Accepted a -> new ShedWindows.Answer(System.nanoTime(), 202, "accepted");
+            case Refusal r -> new ShedWindows.Answer(System.nanoTime(), r.status(), r.problem().slug());
+            case Unreachable u -> new ShedWindows.Answer(System.nanoTime(), -1, "unreachable");
+        });
         latencies.get(sentIn).add(nanos);
         switch (answer) {
             case Accepted a -> {
@@ -141,6 +147,11 @@ final class LoadTally {
         }
         sorted.sort(null);
         return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(q * sorted.size()) - 1));
+    }
+
+    /** When each POST's final answer came ({@link System#nanoTime()}) and its status, in no particular order. */
+    List<ShedWindows.Answer> timeline() {
+        return List.copyOf(timeline);
     }
 
     /** Correlation ids the load accepted. */
