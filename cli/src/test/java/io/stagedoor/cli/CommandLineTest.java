@@ -39,34 +39,20 @@ class CommandLineTest {
 
     @Test
     void anIngressOnEveryAddressRefusesToStartOnTheDevelopmentSecrets() {
-        java.io.PrintStream original = System.err;
-        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-        System.setErr(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
-        int exit;
-        try {
-            exit = Stagedoor.commandLine().execute("ingress", "--kafka", "127.0.0.1:1", "--bind", "0.0.0.0");
-        } finally {
-            System.setErr(original);
-        }
-        assertThat(exit).isEqualTo(2);
-        assertThat(printed.toString(StandardCharsets.UTF_8)).contains(IngressMessages.developmentSecretsBeyondLoopback(
+        Run run = run("ingress", "--kafka", "127.0.0.1:1", "--bind", "0.0.0.0");
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.errors()).contains(IngressMessages.developmentSecretsBeyondLoopback(
                 "0.0.0.0", java.util.List.of("ingress.token-secret", "ingress.admin-key")));
     }
 
     @Test
     void upOnEveryAddressRefusesTheDevelopmentSecretsBeforeStartingAnything() {
-        java.io.PrintStream original = System.err;
-        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-        System.setErr(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
-        int exit;
-        try {
-            exit = Stagedoor.commandLine().execute("up", "--kafka", "127.0.0.1:1", "--redis", "redis://127.0.0.1:1",
-                    "--set", "ingress.bind-address=0.0.0.0");
-        } finally {
-            System.setErr(original);
-        }
-        assertThat(exit).isEqualTo(2);
-        assertThat(printed.toString(StandardCharsets.UTF_8)).contains("beyond loopback");
+        Run run = run("up", "--kafka", "127.0.0.1:1", "--redis", "redis://127.0.0.1:1",
+                "--set", "ingress.bind-address=0.0.0.0");
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.errors()).contains("beyond loopback");
     }
 
     @Test
@@ -77,5 +63,21 @@ class CommandLineTest {
     @Test
     void theDemoEventHasAThousandSeatsFromA1ToT50() {
         assertThat(DemoEvent.seats()).hasSize(1000).startsWith("A-1").endsWith("T-50");
+    }
+
+    private record Run(int exit, String errors) {
+    }
+
+    /** Runs the command line with {@code args}, keeping what it wrote to standard error. */
+    private static Run run(String... args) {
+        java.io.PrintStream original = System.err;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+        try {
+            int exit = Stagedoor.commandLine().execute(args);
+            return new Run(exit, printed.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setErr(original);
+        }
     }
 }
