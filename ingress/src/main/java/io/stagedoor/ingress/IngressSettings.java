@@ -3,9 +3,11 @@ package io.stagedoor.ingress;
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.connection.KafkaConnection;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -15,6 +17,7 @@ import java.util.Objects;
  * @param bindAddress          the address to listen on (default 127.0.0.1)
  * @param port                 the HTTP port (default 8080; 0 picks a free one)
  * @param kafkaBootstrap       the brokers (required)
+ * @param kafkaClient          Kafka client properties (TLS, SASL, …) every Kafka client of the instance adds (default none)
  * @param redisUri             the Redis of the limiters, or null for in-process buckets (default null)
  * @param topics               the topic names (default: no namespace)
  * @param tokenSecret          HMAC secret of buyer tokens and correlation ids, ≥ 32 bytes (default: the development secret)
@@ -47,7 +50,7 @@ import java.util.Objects;
  * @param bodyDeadline         how long a request body may take to arrive, in all (default 5 s)
  * @param redisTimeout         the limiter's deadline for one Redis call (default 50 ms, at most 1 s)
  */
-public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, TopicNames topics,
+public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, Map<String, String> kafkaClient, String redisUri, TopicNames topics,
                               String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
                               int maxSeatsPerHold, Duration resultsWindow, long maxResults, int maxWaitingPolls,
                               Duration producerMaxBlock, Duration deliveryTimeout, int maxInFlight, int maxCheckouts,
@@ -66,6 +69,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
     public IngressSettings {
         Objects.requireNonNull(bindAddress, "bindAddress");
         Objects.requireNonNull(kafkaBootstrap, "kafkaBootstrap");
+        kafkaClient = Map.copyOf(kafkaClient);
         Objects.requireNonNull(topics, "topics");
         trustedProxies = List.copyOf(trustedProxies);
         Objects.requireNonNull(limits, "limits");
@@ -107,6 +111,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
     /** A builder starting from these settings. */
     public Builder toBuilder() {
         Builder b = new Builder(kafkaBootstrap);
+        b.kafkaClient = kafkaClient;
         b.bindAddress = bindAddress;
         b.port = port;
         b.redisUri = redisUri;
@@ -141,6 +146,11 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         return b;
     }
 
+    /** The cluster and the client properties every Kafka client of the instance starts from. */
+    public KafkaConnection kafka() {
+        return new KafkaConnection(kafkaBootstrap, kafkaClient);
+    }
+
     public byte[] secretBytes() {
         return tokenSecret.getBytes(StandardCharsets.UTF_8);
     }
@@ -154,6 +164,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
     /** Builds {@link IngressSettings}; its field initialisers are the defaults. */
     public static final class Builder {
         private String kafkaBootstrap;
+        private Map<String, String> kafkaClient = Map.of();
         private String bindAddress = "127.0.0.1";
         private int port = 8080;
         private String redisUri;
@@ -191,6 +202,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         }
 
         public Builder kafkaBootstrap(String value) { this.kafkaBootstrap = value; return this; }
+        public Builder kafkaClient(Map<String, String> value) { this.kafkaClient = value; return this; }
         public Builder bindAddress(String value) { this.bindAddress = value; return this; }
         public Builder port(int value) { this.port = value; return this; }
         public Builder redisUri(String value) { this.redisUri = value; return this; }
@@ -226,7 +238,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         }
 
         public IngressSettings build() {
-            return new IngressSettings(bindAddress, port, kafkaBootstrap, redisUri, topics, tokenSecret, tokenIssuer,
+            return new IngressSettings(bindAddress, port, kafkaBootstrap, kafkaClient, redisUri, topics, tokenSecret, tokenIssuer,
                     adminKey, maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls,
                     producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
                     readyLagThreshold, trustedProxies, limits, accountsFile, apiKeysFile, passwordMemoryKib,

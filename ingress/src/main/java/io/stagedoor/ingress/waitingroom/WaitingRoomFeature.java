@@ -41,7 +41,7 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
 
     /** Connects to Redis (when given) and Kafka (when given); fails if Redis cannot be reached at start. */
     public static WaitingRoomFeature create(WaitingRoomWiring wiring) {
-        WaitingRoomAudit audit = wiring.kafkaBootstrap() == null ? null : new WaitingRoomAudit(wiring.kafkaBootstrap(),
+        WaitingRoomAudit audit = wiring.kafka() == null ? null : new WaitingRoomAudit(wiring.kafka(),
                 wiring.topics().waitingRoom(), wiring.registry(), wiring.redisUri() == null);
         try {
             WaitingRoomBuilder builder = WaitingRoom.builder()

@@ -61,7 +61,7 @@ final class RoomServer implements AutoCloseable {
     RoomServer(EventCatalog catalog, TopicNames topics, String redisUri, Clock roomClock, int instances) {
         String kafka = RealServers.kafkaBootstrap();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
-        this.feature = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redisUri, SECRET, kafka, topics,
+        this.feature = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redisUri, SECRET, io.stagedoor.topics.connection.KafkaConnection.plaintext(kafka), topics,
                 registry, roomClock, instances));
         this.publisher = new Publisher(kafka, Duration.ofSeconds(5), Duration.ofSeconds(10));
         this.idempotent = IdempotentRequests.open(new CorrelationIds(SECRET, Clock.systemUTC()), null);
