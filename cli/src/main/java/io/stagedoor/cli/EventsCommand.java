@@ -31,6 +31,9 @@ final class EventsCommand {
         @Option(names = "--namespace", defaultValue = "", description = "Topic namespace (default none).")
         String namespace;
 
+        @picocli.CommandLine.Mixin
+        io.stagedoor.cli.config.ConfigOptions config;
+
         @Override
         public Integer call() throws IOException {
             EventDefinition event;
@@ -40,7 +43,7 @@ final class EventsCommand {
                 System.err.println("not a valid event definition: " + file + ": " + e.getMessage());
                 return 2;
             }
-            Pipeline.publishEvent(kafka, new TopicNames(namespace), event);
+            Pipeline.publishEvent(config.load().kafka(kafka), new TopicNames(namespace), event);
             System.out.println("event " + event.eventId() + " written (" + event.seats().size() + " seats, at most "
                     + event.maxSeatsPerBuyer() + " a buyer)");
             return 0;

@@ -13,6 +13,7 @@ import io.stagedoor.topics.Headers;
 import io.stagedoor.topics.TopicCreator;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.topics.connection.KafkaConnection;
 import io.stagedoor.topics.json.Json;
 import io.stagedoor.workers.WorkerSettings;
 import io.stagedoor.workers.Workers;
@@ -25,7 +26,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -80,6 +80,7 @@ public final class Pipeline implements AutoCloseable {
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private String kafkaBootstrap;
+    private KafkaConnection kafka;
     private String redisUri;
     private EmbeddedRedis embeddedRedis;
     private Ingress ingress;
@@ -138,14 +139,17 @@ public final class Pipeline implements AutoCloseable {
             started.push(kafka);
             kafkaBootstrap = kafka.bootstrapServers();
         }
+        // The configured client properties are for the cluster named with --kafka; the embedded one is PLAINTEXT.
+        kafka = options.kafka() == null ? KafkaConnection.plaintext(kafkaBootstrap) : config.kafka(kafkaBootstrap);
         TopicSettings topicSettings = config.topics().withPartitions(options.partitions());
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrap))) {
+        try (Admin admin = Admin.create(kafka.baseProperties())) {
             TopicCreator.ensure(admin, options.topics(), topicSettings, 30_000);
         }
-        publishEvent(kafkaBootstrap, options.topics(),
+        publishEvent(kafka, options.topics(),
                 DemoEvent.definition(options.waitingRoom(), java.time.Instant.now(), options.maxSeatsPerBuyer()));
         WorkerSettings workerSettings = config.workers()
                 .withKafka(kafkaBootstrap)
+                .withKafkaClient(kafka.clientProperties())
                 .withNamespace(options.topics().namespace())
                 .withStateDir(options.dataDir().resolve("streams"));
         workers = Workers.start(workerSettings, Workers.gatewayFor(workerSettings), registry);
@@ -157,8 +161,9 @@ public final class Pipeline implements AutoCloseable {
         Path accounts = options.dataDir().resolve("accounts.json");
         Path apiKeys = options.dataDir().resolve("api-keys.json");
         DemoAccounts.ensure(accounts, apiKeys);
-        ingress = Ingress.start(config.ingress(kafkaBootstrap).topics(options.topics()).port(options.port())
-                .adminPort(options.adminPort()).redisUri(redisUri).accountsFile(accounts).apiKeysFile(apiKeys).build(), registry);
+        ingress = Ingress.start(config.ingress(kafkaBootstrap).kafkaClient(kafka.clientProperties()).topics(options.topics())
+                .port(options.port()).adminPort(options.adminPort()).redisUri(redisUri).accountsFile(accounts)
+                .apiKeysFile(apiKeys).build(), registry);
         started.push(ingress);
     }
 
@@ -174,8 +179,13 @@ public final class Pipeline implements AutoCloseable {
 
     /** Writes an event definition to the events topic and waits for the broker's acknowledgement. */
     public static void publishEvent(String kafka, TopicNames topics, EventDefinition event) {
-        Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka,
-                ProducerConfig.ACKS_CONFIG, "all");
+        publishEvent(KafkaConnection.plaintext(kafka), topics, event);
+    }
+
+    /** Writes an event definition to the events topic through {@code kafka} and waits for the acknowledgement. */
+    public static void publishEvent(KafkaConnection kafka, TopicNames topics, EventDefinition event) {
+        Map<String, Object> config = kafka.baseProperties();
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
         try (KafkaProducer<String, byte[]> producer =
                      new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer())) {
             ProducerRecord<String, byte[]> record = new ProducerRecord<>(topics.events(), event.eventId(), Json.write(event));
@@ -191,6 +201,11 @@ public final class Pipeline implements AutoCloseable {
 
     public String kafkaBootstrap() {
         return kafkaBootstrap;
+    }
+
+    /** The cluster with the client properties the pipeline's clients use. */
+    public KafkaConnection kafka() {
+        return kafka;
     }
 
     public String redisUri() {

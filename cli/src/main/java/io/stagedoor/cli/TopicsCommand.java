@@ -3,10 +3,8 @@ package io.stagedoor.cli;
 import io.stagedoor.topics.TopicCreator;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.TopicSettings;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -31,12 +29,15 @@ final class TopicsCommand implements Callable<Integer> {
     @Option(names = "--namespace", defaultValue = "", description = "Topic namespace (default none).")
     String namespace;
 
+    @picocli.CommandLine.Mixin
+    io.stagedoor.cli.config.ConfigOptions config;
+
     @Override
     public Integer call() {
         TopicNames names = new TopicNames(namespace);
         TopicSettings settings = new TopicSettings(partitions, replicationFactor, TopicSettings.DEFAULT_RETENTION)
                 .withMinInsyncReplicas(minInsyncReplicas);
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka))) {
+        try (Admin admin = Admin.create(config.load().kafka(kafka).baseProperties())) {
             TopicCreator.ensure(admin, names, settings, 30_000);
         }
         names.all().forEach(System.out::println);

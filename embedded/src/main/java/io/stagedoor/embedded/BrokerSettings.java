@@ -26,6 +26,34 @@ final class BrokerSettings {
     private BrokerSettings() {
     }
 
+    /**
+     * Adds {@code listener} on {@code port} to the settings of {@link #forOneNode}: SCRAM-SHA-512 always, PLAIN
+     * when it names users. Inter-broker and controller traffic keep their PLAINTEXT listeners.
+     */
+    static void addSaslSsl(Map<String, String> props, int port, SaslSslListener listener) {
+        String name = SaslSslListener.NAME;
+        String prefix = "listener.name." + name.toLowerCase(java.util.Locale.ROOT) + ".";
+        String address = name + "://" + Ports.LOOPBACK + ":" + port;
+        props.merge("listeners", address, (known, added) -> known + "," + added);
+        props.merge("advertised.listeners", address, (known, added) -> known + "," + added);
+        props.merge("listener.security.protocol.map", name + ":" + name, (known, added) -> known + "," + added);
+        String mechanisms = listener.plainUsers().isEmpty() ? "SCRAM-SHA-512" : "SCRAM-SHA-512,PLAIN";
+        props.put("sasl.enabled.mechanisms", mechanisms);
+        props.put(prefix + "sasl.enabled.mechanisms", mechanisms);
+        props.put(prefix + "scram-sha-512.sasl.jaas.config",
+                "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+        if (!listener.plainUsers().isEmpty()) {
+            StringBuilder jaas = new StringBuilder("org.apache.kafka.common.security.plain.PlainLoginModule required");
+            listener.plainUsers().forEach((user, password) ->
+                    jaas.append(" user_").append(user).append("=\"").append(password).append('"'));
+            props.put(prefix + "plain.sasl.jaas.config", jaas.append(';').toString());
+        }
+        props.put(prefix + "ssl.keystore.type", "PKCS12");
+        props.put(prefix + "ssl.keystore.location", listener.keystore().toAbsolutePath().toString());
+        props.put(prefix + "ssl.keystore.password", listener.keystorePassword());
+        props.put(prefix + "ssl.key.password", listener.keystorePassword());
+    }
+
     static Map<String, String> forOneNode(Path logDir, int brokerPort, int controllerPort) {
         Map<String, String> props = new HashMap<>();
         String host = Ports.LOOPBACK;

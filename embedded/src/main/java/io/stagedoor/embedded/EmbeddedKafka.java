@@ -25,14 +25,16 @@ public final class EmbeddedKafka implements AutoCloseable {
     private final Path dataDir;
     private final int port;
     private final int controllerPort;
+    private final int saslSslPort;
     private final Thread shutdownHook;
     private boolean closed;
 
-    private EmbeddedKafka(KafkaRaftServer server, Path dataDir, int port, int controllerPort) {
+    private EmbeddedKafka(KafkaRaftServer server, Path dataDir, int port, int controllerPort, int saslSslPort) {
         this.server = server;
         this.dataDir = dataDir;
         this.port = port;
         this.controllerPort = controllerPort;
+        this.saslSslPort = saslSslPort;
         this.shutdownHook = new Thread(this::close, "embedded-kafka-" + port + "-shutdown");
     }
 
@@ -41,17 +43,30 @@ public final class EmbeddedKafka implements AutoCloseable {
      * when it is free, else on any free port; the controller listener takes the next port, or any free one.
      */
     public static EmbeddedKafka start(Path dataDir, int preferredPort) {
+        return start(dataDir, preferredPort, null);
+    }
+
+    /**
+     * Starts a broker as {@link #start(Path, int)} does, with {@code saslSsl} (when not null) opened on a free
+     * port as well; {@link #saslSslBootstrapServers()} names it.
+     */
+    public static EmbeddedKafka start(Path dataDir, int preferredPort, SaslSslListener saslSsl) {
         long begin = System.nanoTime();
         QuietKafkaLogs.apply();
         Path logDir = dataDir.toAbsolutePath().resolve("kraft");
         int port = Ports.preferredOrFree(preferredPort);
         int controllerPort = Ports.preferredOrFree(port + 1);
         Map<String, String> props = BrokerSettings.forOneNode(logDir, port, controllerPort);
+        int saslSslPort = 0;
+        if (saslSsl != null) {
+            saslSslPort = Ports.anyFree();
+            BrokerSettings.addSaslSsl(props, saslSslPort, saslSsl);
+        }
         KafkaConfig config = new KafkaConfig(props, false);
         KafkaStorage.formatIfNeeded(logDir, config);
 
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
-        EmbeddedKafka kafka = new EmbeddedKafka(server, dataDir, port, controllerPort);
+        EmbeddedKafka kafka = new EmbeddedKafka(server, dataDir, port, controllerPort, saslSslPort);
         try {
             server.startup();
         } catch (RuntimeException e) {
@@ -67,6 +82,14 @@ public final class EmbeddedKafka implements AutoCloseable {
     /** {@code 127.0.0.1:port}, for {@code bootstrap.servers}. */
     public String bootstrapServers() {
         return Ports.LOOPBACK + ":" + port;
+    }
+
+    /** {@code 127.0.0.1:port} of the SASL_SSL listener. */
+    public String saslSslBootstrapServers() {
+        if (saslSslPort == 0) {
+            throw new IllegalStateException("this broker was started without a SASL_SSL listener");
+        }
+        return Ports.LOOPBACK + ":" + saslSslPort;
     }
 
     /** The PLAINTEXT broker port. */

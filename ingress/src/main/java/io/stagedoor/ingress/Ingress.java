@@ -58,6 +58,8 @@ import io.stagedoor.ingress.auth.DevelopmentSecrets;
 import io.stagedoor.ingress.rings.BodyDeadlineRing;
 import io.stagedoor.ingress.rings.ClientInFlightRing;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
+import io.stagedoor.topics.connection.ClusterCheck;
+import io.stagedoor.topics.connection.KafkaConnection;
 import io.stagedoor.topics.ids.CorrelationIds;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -86,6 +88,7 @@ public final class Ingress implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Ingress.class);
     private static final String ADMIN_LISTENER = "admin";
+    private static final Duration CLUSTER_CHECK_DEADLINE = Duration.ofSeconds(30);
     /**
      * Jersey warns that resource instances "do not implement any provider interfaces" although it serves them
      * (eclipse-ee4j/jersey#3700); kept in fields so the levels stick.
@@ -115,7 +118,11 @@ public final class Ingress implements AutoCloseable {
         this.pollSlots = pollSlots;
     }
 
-    /** Starts an instance; the topics must exist. Returns once it is serving and has read the events. */
+    /**
+     * Starts an instance; the topics must exist. Returns once it is serving and has read the events. Fails with
+     * {@link io.stagedoor.topics.connection.ConnectionMessages#authenticationFailed} when Kafka refuses the
+     * client properties' credentials.
+     */
     public static Ingress start(IngressSettings settings) {
         return start(settings, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
     }
@@ -173,7 +180,8 @@ public final class Ingress implements AutoCloseable {
                 metrics.resultLatency(Duration.between(result.acceptedAt(), clock.instant()));
             }
         });
-        String kafka = settings.kafkaBootstrap();
+        KafkaConnection kafka = settings.kafka();
+        ClusterCheck.verify(kafka, CLUSTER_CHECK_DEADLINE);
         TopicFollower events = TopicFollower.start(kafka, settings.topics().events(), Instant.EPOCH, catalog::apply);
         parts.push(events);
         parts.push(TopicFollower.start(kafka, settings.topics().seatChanges(), Instant.EPOCH, record -> {

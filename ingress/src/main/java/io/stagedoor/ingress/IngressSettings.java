@@ -4,9 +4,11 @@ import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.connection.KafkaConnection;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -16,6 +18,7 @@ import java.util.Objects;
  * @param bindAddress          the address to listen on (default 127.0.0.1)
  * @param port                 the HTTP port (default 8080; 0 picks a free one)
  * @param kafkaBootstrap       the brokers (required)
+ * @param kafkaClient          Kafka client properties (TLS, SASL, …) every Kafka client of the instance adds (default none)
  * @param redisUri             the Redis every Redis user shares ({@code redis://[user:password@]host:port},
  *                             {@code rediss://…}, {@code redis-sentinel://…#primary}), or null for in-process state
  *                             (default null)
@@ -57,7 +60,8 @@ import java.util.Objects;
  * @param tokenMaxLifetime     the longest a buyer token may live from its {@code iat} to its {@code exp}; a longer one
  *                             is refused (default 24 hours)
  */
-public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, String redisUri, List<String> redisCluster, TopicNames topics,
+public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, Map<String, String> kafkaClient,
+                              String redisUri, List<String> redisCluster, TopicNames topics,
                               String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
                               int maxSeatsPerHold, Duration resultsWindow, long maxResults, int maxWaitingPolls,
                               Duration producerMaxBlock, Duration deliveryTimeout, int maxInFlight, int maxCheckouts,
@@ -79,6 +83,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
     public IngressSettings {
         Objects.requireNonNull(bindAddress, "bindAddress");
         Objects.requireNonNull(kafkaBootstrap, "kafkaBootstrap");
+        kafkaClient = Map.copyOf(kafkaClient);
         Objects.requireNonNull(topics, "topics");
         trustedProxies = List.copyOf(trustedProxies);
         Objects.requireNonNull(limits, "limits");
@@ -127,6 +132,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
     /** A builder starting from these settings. */
     public Builder toBuilder() {
         Builder b = new Builder(kafkaBootstrap);
+        b.kafkaClient = kafkaClient;
         b.bindAddress = bindAddress;
         b.port = port;
         b.redisUri = redisUri;
@@ -177,6 +183,11 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         return RedisEndpoint.fromSettings(redisUri, redisCluster);
     }
 
+    /** The cluster and the client properties every Kafka client of the instance starts from. */
+    public KafkaConnection kafka() {
+        return new KafkaConnection(kafkaBootstrap, kafkaClient);
+    }
+
     public byte[] secretBytes() {
         return tokenSecret.getBytes(StandardCharsets.UTF_8);
     }
@@ -196,6 +207,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
     /** Builds {@link IngressSettings}; its field initialisers are the defaults. */
     public static final class Builder {
         private String kafkaBootstrap;
+        private Map<String, String> kafkaClient = Map.of();
         private String bindAddress = "127.0.0.1";
         private int port = 8080;
         private String redisUri;
@@ -237,6 +249,7 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         }
 
         public Builder kafkaBootstrap(String value) { this.kafkaBootstrap = value; return this; }
+        public Builder kafkaClient(Map<String, String> value) { this.kafkaClient = value; return this; }
         public Builder bindAddress(String value) { this.bindAddress = value; return this; }
         public Builder port(int value) { this.port = value; return this; }
         public Builder redisUri(String value) { this.redisUri = value; return this; }
@@ -276,7 +289,8 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         }
 
         public IngressSettings build() {
-            return new IngressSettings(bindAddress, port, kafkaBootstrap, redisUri, redisCluster, topics, tokenSecret, tokenIssuer,
+            return new IngressSettings(bindAddress, port, kafkaBootstrap, kafkaClient, redisUri, redisCluster, topics,
+                    tokenSecret, tokenIssuer,
                     adminKey, maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls,
                     producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
                     readyLagThreshold, trustedProxies, limits, accountsFile, apiKeysFile, passwordMemoryKib,

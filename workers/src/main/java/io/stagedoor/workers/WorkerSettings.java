@@ -1,10 +1,12 @@
 package io.stagedoor.workers;
 
 import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.connection.KafkaConnection;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -13,6 +15,8 @@ import java.util.function.Consumer;
  * Everything a worker process is configured with. Every default is written once, in {@link #defaults()}.
  *
  * @param bootstrapServers  Kafka bootstrap servers (default {@code 127.0.0.1:9092})
+ * @param kafkaClient       Kafka client properties every client of the worker adds, TLS and SASL among them
+ *                          (default none: PLAINTEXT); see {@link KafkaConnection}
  * @param topics            the topic names, with their namespace (default: no namespace)
  * @param applicationId     the inventory's Kafka Streams application id (default {@code stagedoor-inventory})
  * @param shareGroupId      the checkout pool's share group (default {@code stagedoor-checkout})
@@ -38,7 +42,7 @@ import java.util.function.Consumer;
  * @param gatewayUrl        the payment gateway's base URL, or null for the in-process simulated gateway (default null)
  * @param lagInterval       how often the worker asks the cluster for its groups' lag (default 5 seconds)
  */
-public record WorkerSettings(String bootstrapServers, TopicNames topics, String applicationId, String shareGroupId,
+public record WorkerSettings(String bootstrapServers, Map<String, String> kafkaClient, TopicNames topics, String applicationId, String shareGroupId,
                              Duration holdTtl, Duration expiryInterval, int poolSize, Duration paymentTimeout,
                              Duration recordLock, int maxDeliveries, Duration drainTimeout, Path stateDir,
                              int streamThreads, Duration commitInterval, Set<WorkerRole> roles, URI gatewayUrl,
@@ -46,6 +50,7 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
 
     public WorkerSettings {
         requireText(bootstrapServers, "bootstrapServers");
+        kafkaClient = Map.copyOf(kafkaClient);
         Objects.requireNonNull(topics, "topics");
         requireText(applicationId, "applicationId");
         requireText(shareGroupId, "shareGroupId");
@@ -79,7 +84,7 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
 
     /** A worker running both roles against {@code 127.0.0.1:9092} with the production topic names. */
     public static WorkerSettings defaults() {
-        return new WorkerSettings("127.0.0.1:9092", TopicNames.defaults(), "stagedoor-inventory", "stagedoor-checkout",
+        return new WorkerSettings("127.0.0.1:9092", Map.of(), TopicNames.defaults(), "stagedoor-inventory", "stagedoor-checkout",
                 Duration.ofMinutes(10), Duration.ofSeconds(1), 20, Duration.ofSeconds(5), Duration.ofSeconds(30), 5,
                 Duration.ofSeconds(10), Path.of(System.getProperty("java.io.tmpdir"), "stagedoor-streams"), 1,
                 Duration.ofMillis(30), EnumSet.allOf(WorkerRole.class), null, Duration.ofSeconds(5));
@@ -88,6 +93,16 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
     /** The same settings against other bootstrap servers. */
     public WorkerSettings withKafka(String servers) {
         return with(draft -> draft.bootstrapServers = servers);
+    }
+
+    /** The same settings with these Kafka client properties (TLS, SASL, …) for every client. */
+    public WorkerSettings withKafkaClient(Map<String, String> properties) {
+        return with(draft -> draft.kafkaClient = properties);
+    }
+
+    /** The cluster and the client properties every Kafka client of the worker starts from. */
+    public KafkaConnection kafka() {
+        return new KafkaConnection(bootstrapServers, kafkaClient);
     }
 
     /**
@@ -157,6 +172,7 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
     /** A mutable copy of the settings, for the withers alone: each changes what it names and nothing else. */
     private static final class Draft {
         private String bootstrapServers;
+        private Map<String, String> kafkaClient;
         private TopicNames topics;
         private String applicationId;
         private String shareGroupId;
@@ -176,6 +192,7 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
 
         Draft(WorkerSettings from) {
             bootstrapServers = from.bootstrapServers;
+            kafkaClient = from.kafkaClient;
             topics = from.topics;
             applicationId = from.applicationId;
             shareGroupId = from.shareGroupId;
@@ -195,7 +212,7 @@ public record WorkerSettings(String bootstrapServers, TopicNames topics, String 
         }
 
         WorkerSettings settings() {
-            return new WorkerSettings(bootstrapServers, topics, applicationId, shareGroupId, holdTtl, expiryInterval,
+            return new WorkerSettings(bootstrapServers, kafkaClient, topics, applicationId, shareGroupId, holdTtl, expiryInterval,
                     poolSize, paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads,
                     commitInterval, roles, gatewayUrl, lagInterval);
         }

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.stagedoor.topics.TopicCreator;
 import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.topics.connection.ClusterCheck;
 import io.stagedoor.workers.checkout.CheckoutPool;
 import io.stagedoor.workers.inventory.Inventory;
 import io.stagedoor.workers.lag.LagProbe;
@@ -12,11 +13,9 @@ import io.stagedoor.workers.payment.PaymentGateway;
 import io.stagedoor.workers.payment.SimulatedGateway;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,6 +29,7 @@ public final class Workers implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Workers.class);
     private static final long TOPIC_TIMEOUT_MS = 30_000;
+    private static final Duration CLUSTER_CHECK_DEADLINE = Duration.ofSeconds(30);
 
     private final Inventory inventory;
     private final CheckoutPool pool;
@@ -50,7 +50,8 @@ public final class Workers implements AutoCloseable {
     }
 
     /**
-     * Starts a worker: creates any missing topic (default partition counts), then starts the roles. Returns
+     * Starts a worker: checks that the cluster accepts its client properties (failing at once, with
+     * {@link io.stagedoor.topics.connection.ConnectionMessages#authenticationFailed}, on refused credentials), creates any missing topic (default partition counts), then starts the roles. Returns
      * while they join their groups; {@link #awaitReady(Duration)} waits for the inventory to run.
      *
      * @param gateway  the payment gateway the checkout pool calls (unused by an inventory-only worker)
@@ -59,7 +60,8 @@ public final class Workers implements AutoCloseable {
     public static Workers start(WorkerSettings settings, PaymentGateway gateway, MeterRegistry registry) {
         Objects.requireNonNull(settings, "settings");
         WorkerMetrics metrics = new WorkerMetrics(registry);
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers()))) {
+        ClusterCheck.verify(settings.kafka(), CLUSTER_CHECK_DEADLINE);
+        try (Admin admin = Admin.create(settings.kafka().baseProperties())) {
             TopicCreator.ensure(admin, settings.topics(), TopicSettings.defaults(), TOPIC_TIMEOUT_MS);
         }
         Inventory inventory = settings.runs(WorkerRole.INVENTORY)

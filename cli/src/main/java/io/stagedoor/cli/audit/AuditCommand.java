@@ -42,6 +42,9 @@ public final class AuditCommand implements Callable<Integer> {
     @Option(names = "--kafka", defaultValue = "127.0.0.1:9092", description = "Kafka bootstrap servers (default ${DEFAULT-VALUE}).")
     String kafka;
 
+    @picocli.CommandLine.Mixin
+    io.stagedoor.cli.config.ConfigOptions config;
+
     @Option(names = "--namespace", defaultValue = "", description = "Topic namespace (default none).")
     String namespace;
 
@@ -101,7 +104,7 @@ public final class AuditCommand implements Callable<Integer> {
             Instant end = TimeArgument.parse(to, now);
             Duration edgeDuration = TimeArgument.duration(edge);
             Duration leadIn = TimeArgument.duration(seatLeadIn);
-            return AuditOptions.of(kafka, new TopicNames(namespace), start, end)
+            return AuditOptions.of(config.load().kafka(kafka), new TopicNames(namespace), start, end)
                     .withEdge(edgeDuration)
                     .withSeatLeadIn(leadIn)
                     .withMaxOffenses(maxOffenses);

@@ -21,7 +21,7 @@ import java.util.Objects;
  * @param progress    told how the replay advances (default nobody)
  * @param clock       what "now" is: the read never goes past it (default the system clock)
  */
-public record AuditOptions(String kafka, TopicNames topics, Instant from, Instant to, Duration edge,
+public record AuditOptions(io.stagedoor.topics.connection.KafkaConnection kafka, TopicNames topics, Instant from, Instant to, Duration edge,
                            Duration seatLeadIn, int maxOffenses, ReplayProgress progress, Clock clock) {
 
     public static final Duration DEFAULT_EDGE = Duration.ofSeconds(30);
@@ -49,6 +49,12 @@ public record AuditOptions(String kafka, TopicNames topics, Instant from, Instan
 
     /** The window from {@code from} to {@code to} on {@code kafka}, with every other setting at its default. */
     public static AuditOptions of(String kafka, TopicNames topics, Instant from, Instant to) {
+        return of(io.stagedoor.topics.connection.KafkaConnection.plaintext(kafka), topics, from, to);
+    }
+
+    /** The window from {@code from} to {@code to} through {@code kafka}, with every other setting at its default. */
+    public static AuditOptions of(io.stagedoor.topics.connection.KafkaConnection kafka, TopicNames topics, Instant from,
+                                  Instant to) {
         return new AuditOptions(kafka, topics, from, to, DEFAULT_EDGE, DEFAULT_SEAT_LEAD_IN, DEFAULT_MAX_OFFENSES,
                 ReplayProgress.NONE, Clock.systemUTC());
     }

@@ -3,10 +3,13 @@ package io.stagedoor.cli.config;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.topics.connection.KafkaClientProperties;
 import io.stagedoor.workers.WorkerSettings;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /** Every setting, in the order {@code stagedoor.properties} lists them. Defaults are read from the code. */
 final class Catalog {
@@ -104,6 +107,10 @@ final class Catalog {
                 limit("limits.scanner-key", "scans per API key", LIMITS.scannerKey().name()),
                 limit("limits.login-address", "logins per source address", LIMITS.loginAddress().name()),
                 limit("limits.login-account", "logins per account", LIMITS.loginAccount().name()),
+                new Setting("kafka.client-config",
+                        "a Kafka client properties file (TLS, SASL) every Kafka client reads, as Kafka's tools take with "
+                                + "--command-config; empty: none. Keys kafka.client.<property> override single properties",
+                        "", (s, v) -> s.kafkaClient = v.isBlank() ? Map.of() : KafkaClientProperties.load(Path.of(v))),
                 new Setting("topics.partitions", "partitions of each topic created", str(TOPICS.partitions()),
                         (s, v) -> s.topics = s.topics.withPartitions(Integer.parseInt(v))),
                 new Setting("topics.payment-partitions",

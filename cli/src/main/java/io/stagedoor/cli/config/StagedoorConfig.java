@@ -3,6 +3,7 @@ package io.stagedoor.cli.config;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.topics.connection.KafkaConnection;
 import io.stagedoor.workers.WorkerSettings;
 import java.io.IOException;
 import java.io.Reader;
@@ -13,11 +14,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * The effective configuration: every setting's default from the code, overridden by a properties file, then by
  * {@code STAGEDOOR_*} environment variables, then by {@code --set key=value} flags. Unknown keys and bad values
  * are refused with a message that names them.
+ *
+ * <p>Keys {@value #KAFKA_CLIENT_PREFIX}{@code <property>} (in the file or as {@code --set}) pass one Kafka client
+ * property to every Kafka client, over what the {@code kafka.client-config} file says; they are never printed, as
+ * they may hold secrets. The bootstrap servers come from {@code --kafka} alone and win over a
+ * {@code bootstrap.servers} in the client properties.
  */
 public final class StagedoorConfig {
 
@@ -28,10 +35,14 @@ public final class StagedoorConfig {
     public record Value(String key, String value, Source source, String description) {
     }
 
+    /** The prefix of keys that pass one Kafka client property through. */
+    public static final String KAFKA_CLIENT_PREFIX = "kafka.client.";
+
     private final Map<String, Value> values;
     private final Settings settings = new Settings();
+    private final Map<String, String> kafkaClient;
 
-    private StagedoorConfig(Map<String, Value> values) {
+    private StagedoorConfig(Map<String, Value> values, Map<String, String> kafkaClientOverrides) {
         this.values = values;
         oneWayOfGiving(Catalog.TOKEN_SECRET, Catalog.TOKEN_SECRET_FILE);
         oneWayOfGiving(Catalog.ADMIN_KEY, Catalog.ADMIN_KEY_FILE);
@@ -44,6 +55,9 @@ public final class StagedoorConfig {
                         + value.value() + "': " + e.getMessage(), e);
             }
         }
+        Map<String, String> client = new TreeMap<>(settings.kafkaClient);
+        client.putAll(kafkaClientOverrides);
+        this.kafkaClient = Map.copyOf(client);
         settings.ingress.limits(settings.limits);
         settings.ingress.build();
     }
@@ -62,9 +76,10 @@ public final class StagedoorConfig {
      */
     public static StagedoorConfig load(Path file, Map<String, String> environment, List<String> flags) {
         Map<String, Value> values = new LinkedHashMap<>();
+        Map<String, String> kafkaClient = new TreeMap<>();
         Catalog.all().forEach(s -> values.put(s.key(), new Value(s.key(), s.defaultValue(), Source.DEFAULT, s.description())));
         if (file != null) {
-            readFile(file).forEach((key, value) -> put(values, key, value, Source.FILE));
+            readFile(file).forEach((key, value) -> put(values, kafkaClient, key, value, Source.FILE));
         }
         for (Setting setting : Catalog.all()) {
             String value = environment.get(setting.environmentVariable());
@@ -77,14 +92,23 @@ public final class StagedoorConfig {
             if (equals < 1) {
                 throw new IllegalArgumentException("--set takes key=value, got '" + flag + "'");
             }
-            put(values, flag.substring(0, equals).trim(), flag.substring(equals + 1).trim(), Source.FLAG);
+            put(values, kafkaClient, flag.substring(0, equals).trim(), flag.substring(equals + 1).trim(), Source.FLAG);
         }
-        return new StagedoorConfig(values);
+        return new StagedoorConfig(values, kafkaClient);
     }
 
     /** The defaults alone. */
     public static StagedoorConfig defaults() {
         return load(null, Map.of(), List.of());
+    }
+
+    private static void put(Map<String, Value> values, Map<String, String> kafkaClient, String key, String value,
+                            Source source) {
+        if (key.startsWith(KAFKA_CLIENT_PREFIX) && key.length() > KAFKA_CLIENT_PREFIX.length()) {
+            kafkaClient.put(key.substring(KAFKA_CLIENT_PREFIX.length()), value);
+            return;
+        }
+        put(values, key, value, source);
     }
 
     private static void put(Map<String, Value> values, String key, String value, Source source) {
@@ -110,11 +134,22 @@ public final class StagedoorConfig {
     /** The ingress settings against {@code kafka}, with the configured limits. */
     public IngressSettings.Builder ingress(String kafka) {
         IngressSettings configured = settings.ingress.build();
-        return configured.toBuilder().kafkaBootstrap(kafka);
+        return configured.toBuilder().kafkaBootstrap(kafka).kafkaClient(kafkaClient);
     }
 
+    /** The worker settings, with the configured Kafka client properties. */
     public WorkerSettings workers() {
-        return settings.workers;
+        return settings.workers.withKafkaClient(kafkaClient);
+    }
+
+    /** The Kafka client properties: the {@code kafka.client-config} file's, then the {@code kafka.client.*} keys. */
+    public Map<String, String> kafkaClient() {
+        return kafkaClient;
+    }
+
+    /** {@code bootstrapServers} with the configured Kafka client properties. */
+    public KafkaConnection kafka(String bootstrapServers) {
+        return new KafkaConnection(bootstrapServers, kafkaClient);
     }
 
     public TopicSettings topics() {

@@ -38,7 +38,7 @@ final class EventOpening {
         EventDefinition event = new EventDefinition(standard.eventId(), standard.name(), standard.organizerId(),
                 opensAt, standard.seats(), standard.priceCents(), new WaitingRoomSettings(true, settings.entryRate(),
                 opensAt, WaitingRoomSettings.DEFAULT_PASS_LIFETIME), standard.maxSeatsPerBuyer());
-        Pipeline.publishEvent(pipeline.kafkaBootstrap(), topics, event);
+        Pipeline.publishEvent(pipeline.kafka(), topics, event);
         awaitServed(http, base.resolve("/v1/events/" + event.eventId()), opensAt);
         return opensAt;
     }

@@ -101,7 +101,7 @@ final class OnSale {
             Instant to = Instant.now();
             ServiceFigures service = ServiceFigures.read(pipeline.ingress().registry());
             tally.phase(Phase.AUDIT);
-            AuditReport audit = Audit.run(AuditOptions.of(pipeline.kafkaBootstrap(), topics, from.minusSeconds(1), to)
+            AuditReport audit = Audit.run(AuditOptions.of(pipeline.kafka(), topics, from.minusSeconds(1), to)
                     .withEdge(AUDIT_EDGE));
             tally.phase(Phase.DONE);
             return new DemoReport(settings, from, to, DemoEvent.seats().size(), tally, office, OFFICE_ADDRESS,

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.audit;
 
+import io.stagedoor.topics.connection.KafkaConnection;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.stagedoor.topics.AdmissionRecord;
@@ -28,9 +29,9 @@ public final class AdmissionAudit implements AutoCloseable {
     private final String topic;
     private final Counter dropped;
 
-    public AdmissionAudit(String bootstrapServers, String topic, MeterRegistry registry) {
-        Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+    public AdmissionAudit(KafkaConnection kafka, String topic, MeterRegistry registry) {
+        Map<String, Object> config = kafka.baseProperties();
+        config.putAll(Map.of(
                 ProducerConfig.ACKS_CONFIG, "1",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false,
                 ProducerConfig.LINGER_MS_CONFIG, 20,
@@ -38,7 +39,7 @@ public final class AdmissionAudit implements AutoCloseable {
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, 0,
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
-                ProducerConfig.CLIENT_ID_CONFIG, "stagedoor-audit");
+                ProducerConfig.CLIENT_ID_CONFIG, "stagedoor-audit"));
         this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
         this.topic = topic;
         this.dropped = Counter.builder(DROPPED).register(registry);

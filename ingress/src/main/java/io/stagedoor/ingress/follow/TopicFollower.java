@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.follow;
 
+import io.stagedoor.topics.connection.KafkaConnection;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -39,12 +40,12 @@ public final class TopicFollower implements AutoCloseable {
     private final CountDownLatch caughtUp = new CountDownLatch(1);
     private volatile boolean running = true;
 
-    private TopicFollower(String bootstrapServers, String topic, Instant from,
+    private TopicFollower(KafkaConnection kafka, String topic, Instant from,
                           Consumer<ConsumerRecord<String, byte[]>> handler) {
         this.topic = topic;
         this.handler = handler;
         Properties config = new Properties();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.putAll(kafka.baseProperties());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
@@ -57,9 +58,9 @@ public final class TopicFollower implements AutoCloseable {
     }
 
     /** Starts following {@code topic} from {@code from} (the beginning when {@link Instant#EPOCH}). */
-    public static TopicFollower start(String bootstrapServers, String topic, Instant from,
+    public static TopicFollower start(KafkaConnection kafka, String topic, Instant from,
                                       Consumer<ConsumerRecord<String, byte[]>> handler) {
-        TopicFollower follower = new TopicFollower(bootstrapServers, topic, from, handler);
+        TopicFollower follower = new TopicFollower(kafka, topic, from, handler);
         follower.thread.start();
         return follower;
     }

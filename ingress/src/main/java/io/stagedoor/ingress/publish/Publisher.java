@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.publish;
 
+import io.stagedoor.topics.connection.KafkaConnection;
 import io.stagedoor.topics.Headers;
 import io.stagedoor.topics.json.Json;
 import java.time.Duration;
@@ -28,17 +29,22 @@ public final class Publisher implements AutoCloseable {
     private final java.util.concurrent.ExecutorService completions =
             java.util.concurrent.Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("publish-ack-", 0).factory());
 
+    /** A publisher to {@code bootstrapServers} over PLAINTEXT. */
     public Publisher(String bootstrapServers, Duration maxBlock, Duration deliveryTimeout) {
+        this(KafkaConnection.plaintext(bootstrapServers), maxBlock, deliveryTimeout);
+    }
+
+    public Publisher(KafkaConnection kafka, Duration maxBlock, Duration deliveryTimeout) {
         long requestTimeout = Math.max(500, deliveryTimeout.toMillis() - 100);
-        Map<String, Object> config = Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        Map<String, Object> config = kafka.baseProperties();
+        config.putAll(Map.of(
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.LINGER_MS_CONFIG, 1,
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, maxBlock.toMillis(),
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) Math.min(requestTimeout, deliveryTimeout.toMillis() - 1),
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) deliveryTimeout.toMillis(),
-                ProducerConfig.CLIENT_ID_CONFIG, "stagedoor-ingress");
+                ProducerConfig.CLIENT_ID_CONFIG, "stagedoor-ingress"));
         this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
     }
 

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.waitingroom;
 
+import io.stagedoor.topics.connection.KafkaConnection;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.stagedoor.admission.waitingroom.RoomSource;
@@ -37,9 +38,9 @@ final class WaitingRoomAudit implements RoomSteps, AutoCloseable {
     private final Counter dropped;
     private final boolean ownQueueIsTheEvents;
 
-    WaitingRoomAudit(String bootstrapServers, String topic, MeterRegistry registry, boolean ownQueueIsTheEvents) {
-        this.producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+    WaitingRoomAudit(KafkaConnection kafka, String topic, MeterRegistry registry, boolean ownQueueIsTheEvents) {
+        Map<String, Object> config = kafka.baseProperties();
+        config.putAll(Map.of(
                 ProducerConfig.ACKS_CONFIG, "1",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false,
                 ProducerConfig.LINGER_MS_CONFIG, 20,
@@ -47,7 +48,8 @@ final class WaitingRoomAudit implements RoomSteps, AutoCloseable {
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, 0,
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
                 ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
-                ProducerConfig.CLIENT_ID_CONFIG, "stagedoor-waiting-room-audit"), new StringSerializer(), new ByteArraySerializer());
+                ProducerConfig.CLIENT_ID_CONFIG, "stagedoor-waiting-room-audit"));
+        this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
         this.topic = topic;
         this.dropped = Counter.builder(DROPPED).register(registry);
         this.ownQueueIsTheEvents = ownQueueIsTheEvents;

@@ -41,7 +41,7 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
 
     /** Uses the shared Redis (when given) and connects to Kafka (when given). */
     public static WaitingRoomFeature create(WaitingRoomWiring wiring) {
-        WaitingRoomAudit audit = wiring.kafkaBootstrap() == null ? null : new WaitingRoomAudit(wiring.kafkaBootstrap(),
+        WaitingRoomAudit audit = wiring.kafka() == null ? null : new WaitingRoomAudit(wiring.kafka(),
                 wiring.topics().waitingRoom(), wiring.registry(), wiring.redis() == null);
         try {
             WaitingRoomBuilder builder = WaitingRoom.builder()

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.stagedoor.admission.redis.RedisAccess;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.connection.KafkaConnection;
 import java.time.Clock;
 import java.util.Objects;
 
@@ -15,13 +16,13 @@ import java.util.Objects;
  *                       process only; the caller closes it after the room
  * @param passSecret     the secret passes are signed with (a key is derived from it), ≥ 32 bytes, the same on
  *                       every instance
- * @param kafkaBootstrap the brokers the steps are published to, or null to publish none
+ * @param kafka          the cluster the steps are published to, or null to publish none
  * @param topics         the topic names ({@link TopicNames#waitingRoom()})
  * @param registry       where metrics go
  * @param clock          the room's clock
  * @param instanceCount  ingress instances sharing the rate: without Redis each admits {@code rate / instanceCount}
  */
-public record WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] passSecret, String kafkaBootstrap,
+public record WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] passSecret, KafkaConnection kafka,
                                 TopicNames topics, MeterRegistry registry, Clock clock, int instanceCount) {
 
     public WaitingRoomWiring {

@@ -66,7 +66,8 @@ final class RoomServer implements AutoCloseable {
         String kafka = RealServers.kafkaBootstrap();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         this.redis = redisUri == null ? null : RedisAccess.open(RedisEndpoint.of(redisUri), OutageSettings.defaults());
-        this.feature = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis, SECRET, kafka, topics,
+        this.feature = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis, SECRET,
+                io.stagedoor.topics.connection.KafkaConnection.plaintext(kafka), topics,
                 registry, roomClock, instances));
         this.publisher = new Publisher(kafka, Duration.ofSeconds(5), Duration.ofSeconds(10));
         this.idempotent = IdempotentRequests.open(new CorrelationIds(SECRET, Clock.systemUTC()), null);

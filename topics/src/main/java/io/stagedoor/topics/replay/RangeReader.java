@@ -2,7 +2,6 @@ package io.stagedoor.topics.replay;
 
 import java.time.Duration;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Map;
@@ -210,8 +209,7 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
     }
 
     private static Map<String, Object> properties(ReplaySettings settings, TopicRange range) {
-        Map<String, Object> properties = new HashMap<>();
-        properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
+        Map<String, Object> properties = settings.kafka().baseProperties();
         properties.put(ConsumerConfig.CLIENT_ID_CONFIG, "stagedoor-replay-" + range.topic());
         // No group.id: partitions are assigned by hand and nothing is ever committed.
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);

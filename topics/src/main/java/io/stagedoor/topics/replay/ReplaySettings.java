@@ -1,5 +1,6 @@
 package io.stagedoor.topics.replay;
 
+import io.stagedoor.topics.connection.KafkaConnection;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -7,7 +8,7 @@ import java.util.Objects;
  * How a replay reads. The defaults favour throughput: large fetches, many records per poll, bytes left
  * undecoded for the caller to parse only what it needs.
  *
- * @param bootstrapServers        the cluster
+ * @param kafka                   the cluster and the client properties to reach it with
  * @param maxPollRecords          records per poll (default 20,000)
  * @param fetchMaxBytes           bytes per fetch across partitions (default 64 MiB)
  * @param maxPartitionFetchBytes  bytes per partition per fetch (default 8 MiB)
@@ -17,7 +18,7 @@ import java.util.Objects;
  *                                records after it can no longer belong to the range (default 1 min): producers'
  *                                clocks differ, so a partition's timestamps are only roughly in order
  */
-public record ReplaySettings(String bootstrapServers, int maxPollRecords, int fetchMaxBytes,
+public record ReplaySettings(KafkaConnection kafka, int maxPollRecords, int fetchMaxBytes,
                              int maxPartitionFetchBytes, Duration stallTimeout, int progressEvery,
                              Duration timestampDisorder) {
 
@@ -29,7 +30,7 @@ public record ReplaySettings(String bootstrapServers, int maxPollRecords, int fe
     public static final Duration DEFAULT_TIMESTAMP_DISORDER = Duration.ofMinutes(1);
 
     public ReplaySettings {
-        Objects.requireNonNull(bootstrapServers, "bootstrapServers");
+        Objects.requireNonNull(kafka, "kafka");
         positive("maxPollRecords", maxPollRecords);
         positive("fetchMaxBytes", fetchMaxBytes);
         positive("maxPartitionFetchBytes", maxPartitionFetchBytes);
@@ -42,16 +43,21 @@ public record ReplaySettings(String bootstrapServers, int maxPollRecords, int fe
         }
     }
 
-    /** The defaults against {@code bootstrapServers}. */
+    /** The defaults against {@code bootstrapServers}, over PLAINTEXT. */
     public static ReplaySettings defaults(String bootstrapServers) {
-        return new ReplaySettings(bootstrapServers, DEFAULT_MAX_POLL_RECORDS, DEFAULT_FETCH_MAX_BYTES,
+        return defaults(KafkaConnection.plaintext(bootstrapServers));
+    }
+
+    /** The defaults against {@code kafka}. */
+    public static ReplaySettings defaults(KafkaConnection kafka) {
+        return new ReplaySettings(kafka, DEFAULT_MAX_POLL_RECORDS, DEFAULT_FETCH_MAX_BYTES,
                 DEFAULT_MAX_PARTITION_FETCH_BYTES, DEFAULT_STALL_TIMEOUT, DEFAULT_PROGRESS_EVERY,
                 DEFAULT_TIMESTAMP_DISORDER);
     }
 
     /** The same settings reporting progress every {@code records} records. */
     public ReplaySettings withProgressEvery(int records) {
-        return new ReplaySettings(bootstrapServers, maxPollRecords, fetchMaxBytes, maxPartitionFetchBytes,
+        return new ReplaySettings(kafka, maxPollRecords, fetchMaxBytes, maxPartitionFetchBytes,
                 stallTimeout, records, timestampDisorder);
     }
 

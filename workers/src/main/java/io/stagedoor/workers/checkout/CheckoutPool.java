@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ShareGroupDescription;
@@ -85,7 +84,7 @@ public final class CheckoutPool implements AutoCloseable {
      */
     public boolean awaitAssigned(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers()))) {
+        try (Admin admin = Admin.create(settings.kafka().baseProperties())) {
             while (System.nanoTime() < deadline) {
                 try {
                     ShareGroupDescription group = admin.describeShareGroups(List.of(settings.shareGroupId()))
@@ -126,7 +125,7 @@ public final class CheckoutPool implements AutoCloseable {
                         settings.topics().paymentsDeadLetter()), AlterConfigOp.OpType.SET),
                 new AlterConfigOp(new ConfigEntry("errors.deadletterqueue.copy.record.enable", "true"),
                         AlterConfigOp.OpType.SET));
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers()))) {
+        try (Admin admin = Admin.create(settings.kafka().baseProperties())) {
             admin.incrementalAlterConfigs(Map.of(group, ops)).all().get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -139,12 +138,13 @@ public final class CheckoutPool implements AutoCloseable {
     }
 
     private static Map<String, Object> producerProperties(WorkerSettings settings) {
-        return Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers(),
+        Map<String, Object> properties = settings.kafka().baseProperties();
+        properties.putAll(Map.of(
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.LINGER_MS_CONFIG, 0,
-                ProducerConfig.CLIENT_ID_CONFIG, settings.shareGroupId() + "-outcomes");
+                ProducerConfig.CLIENT_ID_CONFIG, settings.shareGroupId() + "-outcomes"));
+        return properties;
     }
 
     /** Payment requests this instance is working on now. */

@@ -174,12 +174,13 @@ final class DeadLetters implements AutoCloseable {
     }
 
     private Map<String, Object> consumerProperties() {
-        return Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers(),
+        Map<String, Object> properties = settings.kafka().baseProperties();
+        properties.putAll(Map.of(
                 ConsumerConfig.GROUP_ID_CONFIG, settings.shareGroupId() + "-dead-letters",
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 100);
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 100));
+        return properties;
     }
 }

@@ -147,13 +147,14 @@ final class PaymentLane implements Runnable {
     }
 
     private Map<String, Object> consumerProperties() {
-        return Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers(),
+        Map<String, Object> properties = settings.kafka().baseProperties();
+        properties.putAll(Map.of(
                 ConsumerConfig.GROUP_ID_CONFIG, settings.shareGroupId(),
                 ConsumerConfig.CLIENT_ID_CONFIG, clientId,
                 ConsumerConfig.SHARE_ACKNOWLEDGEMENT_MODE_CONFIG, "explicit",
                 // With record_limit the broker acquires no more than max.poll.records for one fetch.
                 ConsumerConfig.SHARE_ACQUIRE_MODE_CONFIG, "record_limit",
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1);
+                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 1));
+        return properties;
     }
 }

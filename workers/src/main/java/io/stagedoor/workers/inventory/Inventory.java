@@ -58,8 +58,8 @@ public final class Inventory implements AutoCloseable {
 
     static Properties properties(WorkerSettings settings) {
         Properties props = new Properties();
+        props.putAll(settings.kafka().baseProperties());
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.applicationId());
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers());
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, settings.commitInterval().toMillis());
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, settings.streamThreads());

@@ -36,11 +36,11 @@ public final class LagProbe implements AutoCloseable {
         this.settings = settings;
         this.metrics = metrics;
         Duration interval = settings.lagInterval();
-        this.admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, settings.bootstrapServers(),
-                AdminClientConfig.CLIENT_ID_CONFIG, settings.applicationId() + "-lag-probe",
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) interval.toMillis(),
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) interval.toMillis()));
+        Map<String, Object> config = settings.kafka().baseProperties();
+        config.put(AdminClientConfig.CLIENT_ID_CONFIG, settings.applicationId() + "-lag-probe");
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) interval.toMillis());
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) interval.toMillis());
+        this.admin = Admin.create(config);
         this.lag = new GroupLag(admin, interval);
         this.ticker = Executors.newSingleThreadScheduledExecutor(
                 task -> Thread.ofPlatform().daemon().name("lag-probe").unstarted(task));
