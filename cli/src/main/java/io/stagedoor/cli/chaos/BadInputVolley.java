@@ -1,5 +1,6 @@
 package io.stagedoor.cli.chaos;
 
+import io.stagedoor.ingress.http.ProblemType;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,8 +19,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Sends bad requests from {@link BadInputs} to both ingress instances, {@link #CONCURRENCY} at a time, and judges
- * every answer: it must be a 4xx with an {@code application/problem+json} body. Counts answers by status and keeps
- * the first few that broke the rule.
+ * every answer: it must be a 4xx with an {@code application/problem+json} body, or a shed: a 503
+ * {@code service-overloaded} problem with {@code Retry-After}, the answer a saturated instance gives any request,
+ * bad or good (decision 0002), counted apart. Counts answers by status and keeps the first few that broke the rule.
  */
 final class BadInputVolley {
 
@@ -28,6 +30,7 @@ final class BadInputVolley {
 
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong serverErrors = new AtomicLong();
+    private final AtomicLong shed = new AtomicLong();
     private final AtomicLong withoutProblem = new AtomicLong();
     private final AtomicLong unanswered = new AtomicLong();
     private final Map<Integer, AtomicLong> statuses = new ConcurrentHashMap<>();
@@ -79,9 +82,11 @@ final class BadInputVolley {
             int status = response.statusCode();
             statuses.computeIfAbsent(status, s -> new AtomicLong()).incrementAndGet();
             String type = response.headers().firstValue("Content-Type").orElse("");
-            if (status >= 500) {
+            if (isShed(status, response)) {
+                shed.incrementAndGet();
+            } else if (status >= 500) {
                 serverErrors.incrementAndGet();
-                keep(bad, status, type);
+                keep(bad, status, type + " " + problemType(response.body()));
             } else if (!type.startsWith("application/problem+json")) {
                 withoutProblem.incrementAndGet();
                 keep(bad, status, type);
@@ -92,6 +97,18 @@ final class BadInputVolley {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static boolean isShed(int status, HttpResponse<byte[]> response) {
+        return status == 503 && response.headers().firstValue("Retry-After").isPresent()
+                && problemType(response.body()).equals(ProblemType.SERVICE_OVERLOADED.uri().toString());
+    }
+
+    /** The {@code type} member of a problem body, so a 5xx says which failure it was. */
+    private static String problemType(byte[] body) {
+        String text = new String(body, java.nio.charset.StandardCharsets.UTF_8);
+        java.util.regex.Matcher type = java.util.regex.Pattern.compile("\"type\"\\s*:\\s*\"([^\"]*)\"").matcher(text);
+        return type.find() ? type.group(1) : "(no problem type)";
     }
 
     private void keep(BadRequest bad, int status, String what) {
@@ -105,9 +122,14 @@ final class BadInputVolley {
         return sent.get();
     }
 
-    /** Answers with a 5xx status. */
+    /** Answers with a 5xx status, sheds apart. */
     long serverErrors() {
         return serverErrors.get();
+    }
+
+    /** 503 {@code service-overloaded} answers with {@code Retry-After}: the instance was full, not the input wrong. */
+    long shed() {
+        return shed.get();
     }
 
     /** Answers below 500 that carried no problem body (a 2xx included: a bad request must never be taken). */
