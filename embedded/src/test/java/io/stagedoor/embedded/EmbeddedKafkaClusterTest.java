@@ -155,7 +155,21 @@ class EmbeddedKafkaClusterTest {
         // no replication factor: the brokers' default (3) applies, and their min.insync.replicas (2)
         admin.createTopics(List.of(new NewTopic(topic, Optional.of(partitions), Optional.empty()))).all()
                 .get(30, TimeUnit.SECONDS);
-        return topic;
+        // The controller acknowledges the creation before every broker has the metadata: wait until each describes it.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try {
+                admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS);
+                admin.describeConfigs(List.of(new ConfigResource(ConfigResource.Type.TOPIC, topic))).all()
+                        .get(30, TimeUnit.SECONDS);
+                return topic;
+            } catch (java.util.concurrent.ExecutionException notYet) {
+                if (System.nanoTime() > deadline) {
+                    throw notYet;
+                }
+                Thread.onSpinWait();
+            }
+        }
     }
 
     private static KafkaProducer<String, String> producer(Map<String, Object> extra) {

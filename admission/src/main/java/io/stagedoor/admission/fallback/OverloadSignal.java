@@ -66,10 +66,35 @@ final class OverloadSignal {
     static OverloadSignal ofThisProcess(Duration tick, long startNanos) {
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
         if (os instanceof com.sun.management.OperatingSystemMXBean platform) {
-            return new OverloadSignal(() -> Math.max(platform.getProcessCpuLoad(), platform.getCpuLoad()), tick,
-                    startNanos);
+            DoubleSupplier process = processLoad(platform);
+            return new OverloadSignal(() -> Math.max(process.getAsDouble(), platform.getCpuLoad()), tick, startNanos);
         }
         return new OverloadSignal(() -> -1, tick, startNanos);
+    }
+
+    /**
+     * This process's CPU use since this supplier's own previous reading, 0 to 1 of all cores. The platform's
+     * {@code getProcessCpuLoad} measures since the previous call by anyone in the JVM: with several signals (one per
+     * Redis policy) each read another's few milliseconds, and a fresh reading at the start of a saturation could
+     * still look idle.
+     */
+    static DoubleSupplier processLoad(com.sun.management.OperatingSystemMXBean platform) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        long[] previous = {System.nanoTime(), platform.getProcessCpuTime()};
+        return () -> {
+            synchronized (previous) {
+                long now = System.nanoTime();
+                long cpu = platform.getProcessCpuTime();
+                long wall = now - previous[0];
+                if (wall <= 0 || cpu < 0) {
+                    return -1;
+                }
+                double load = (cpu - previous[1]) / ((double) wall * cores);
+                previous[0] = now;
+                previous[1] = cpu;
+                return Math.min(1, load);
+            }
+        };
     }
 
     /** The sweeper woke at {@code now}, {@code lateNanos} after its tick was due; called on its thread only. */
