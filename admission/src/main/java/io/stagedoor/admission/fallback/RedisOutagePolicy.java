@@ -63,6 +63,7 @@ public final class RedisOutagePolicy implements AutoCloseable {
 
     /** The same, each call cut at {@code deadline} instead of the policy's own (at most 1 s, as every deadline). */
     public GuardedCalls calls(String user, Logger log, BinaryOperator<String> transitionMessage, Duration deadline) {
+        // thrown away, not a mistake: building it refuses a deadline no deadline may have (over 1 s)
         settings.withCommandTimeout(deadline);
         BreakerCalls breaker = new BreakerCalls(settings.breaker("stagedoor-redis-" + user.replace(' ', '-')), log,
                 transitionMessage, state -> { });

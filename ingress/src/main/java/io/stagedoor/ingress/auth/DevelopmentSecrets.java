@@ -30,10 +30,11 @@ public final class DevelopmentSecrets {
             return;
         }
         List<String> weak = new ArrayList<>();
-        if (IngressSettings.DEVELOPMENT_SECRET.equals(settings.tokenSecret())) {
+        // stripped: the published secret with a space or a line break added is still the published secret
+        if (IngressSettings.DEVELOPMENT_SECRET.equals(settings.tokenSecret().strip())) {
             weak.add("ingress.token-secret");
         }
-        if (IngressSettings.DEVELOPMENT_ADMIN_KEY.equals(settings.adminKey())
+        if (IngressSettings.DEVELOPMENT_ADMIN_KEY.equals(settings.adminKey().strip())
                 || settings.adminKey().getBytes(StandardCharsets.UTF_8).length < MIN_ADMIN_KEY_BYTES) {
             weak.add("ingress.admin-key");
         }

@@ -41,6 +41,14 @@ class DevelopmentSecretsTest {
     }
 
     @Test
+    void thePublishedSecretWithWhitespaceAddedIsStillRefused() {
+        IngressSettings padded = IngressSettings.builder("kafka:9092").bindAddress("0.0.0.0").adminKey(ADMIN_KEY)
+                .tokenSecret(" " + IngressSettings.DEVELOPMENT_SECRET + "\n").build();
+
+        assertThatThrownBy(() -> DevelopmentSecrets.refuseBeyondLoopback(padded)).hasMessageContaining("ingress.token-secret");
+    }
+
+    @Test
     void aGuessableAdminKeyIsRefusedBeyondLoopback() {
         IngressSettings shortKey = IngressSettings.builder("kafka:9092").bindAddress("0.0.0.0").tokenSecret(SECRET)
                 .adminKey("letmein").build();
