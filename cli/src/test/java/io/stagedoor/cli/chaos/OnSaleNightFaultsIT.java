@@ -43,27 +43,4 @@ class OnSaleNightFaultsIT {
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
                 .as("every part stopped").isEmpty();
     }
-
-    /** Writes to two streams: the report is kept for assertion messages and shown in the test's output. */
-    private static final class TeeStream extends java.io.OutputStream {
-        private final java.io.OutputStream first;
-        private final java.io.OutputStream second;
-
-        TeeStream(java.io.OutputStream first, java.io.OutputStream second) {
-            this.first = first;
-            this.second = second;
-        }
-
-        @Override
-        public void write(int b) throws java.io.IOException {
-            first.write(b);
-            second.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws java.io.IOException {
-            first.write(b, off, len);
-            second.write(b, off, len);
-        }
-    }
 }

@@ -3,7 +3,6 @@ package io.stagedoor.cli.chaos;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,7 +23,7 @@ class ThreeBrokersIT {
     void killingTheLeaderOfHoldsAndResultsLosesNothingAndShedsOnlyForTheReElection() throws Exception {
         Path runDir = Files.createTempDirectory("three-brokers-it");
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        PrintStream out = new PrintStream(new Tee(buffer, System.out), true, StandardCharsets.UTF_8);
+        PrintStream out = new PrintStream(new TeeStream(buffer, System.out), true, StandardCharsets.UTF_8);
 
         List<LossFigures> figures = ChaosRun.play("leader", ChaosSettings.ci(runDir), out);
         String report = buffer.toString(StandardCharsets.UTF_8);
@@ -43,28 +42,5 @@ class ThreeBrokersIT {
                 .singleElement().satisfies(e -> assertThat(e.held()).as(e.seen()).isTrue());
         assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList())
                 .as("every part stopped").isEmpty();
-    }
-
-    /** Writes to two streams: the report is kept for assertion messages and shown in the test's output. */
-    private static final class Tee extends OutputStream {
-        private final OutputStream first;
-        private final OutputStream second;
-
-        Tee(OutputStream first, OutputStream second) {
-            this.first = first;
-            this.second = second;
-        }
-
-        @Override
-        public void write(int b) throws java.io.IOException {
-            first.write(b);
-            second.write(b);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws java.io.IOException {
-            first.write(b, off, len);
-            second.write(b, off, len);
-        }
     }
 }
