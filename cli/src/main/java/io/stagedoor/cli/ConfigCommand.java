@@ -1,7 +1,7 @@
 package io.stagedoor.cli;
 
-import io.stagedoor.cli.config.ConfigOptions;
-import io.stagedoor.cli.config.StagedoorConfig;
+import io.stagedoor.cli.ConfigOptions;
+import io.stagedoor.config.StagedoorConfig;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

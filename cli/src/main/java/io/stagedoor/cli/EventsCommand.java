@@ -1,5 +1,6 @@
 package io.stagedoor.cli;
 
+import io.stagedoor.harness.Pipeline;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.json.Json;
@@ -32,7 +33,7 @@ final class EventsCommand {
         String namespace;
 
         @picocli.CommandLine.Mixin
-        io.stagedoor.cli.config.ConfigOptions config;
+        io.stagedoor.cli.ConfigOptions config;
 
         @Override
         public Integer call() throws IOException {

@@ -49,7 +49,7 @@ final class IngressCommand implements Callable<Integer> {
     java.nio.file.Path apiKeys;
 
     @picocli.CommandLine.Mixin
-    io.stagedoor.cli.config.ConfigOptions config;
+    io.stagedoor.cli.ConfigOptions config;
 
     @Option(names = "--trusted-proxy", split = ",", description = "CIDRs of load balancers whose X-Forwarded-For is believed.")
     java.util.List<String> trustedProxies;

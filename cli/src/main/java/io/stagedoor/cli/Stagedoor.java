@@ -10,8 +10,8 @@ import picocli.CommandLine.Command;
         description = "The front door of a ticket on-sale: rate limits, backpressure and a Kafka pipeline.",
         subcommands = {UpCommand.class, IngressCommand.class, WorkersCommand.class, TokenCommand.class,
                 TopicsCommand.class, EventsCommand.class, AccountsCommand.class, KeysCommand.class, QueueCommand.class, ConfigCommand.class,
-                io.stagedoor.cli.audit.AuditCommand.class, io.stagedoor.cli.demo.DemoCommand.class,
-                io.stagedoor.cli.chaos.ChaosCommand.class, io.stagedoor.cli.serve.BrokerCommand.class,
+                io.stagedoor.cli.AuditCommand.class, io.stagedoor.cli.DemoCommand.class,
+                io.stagedoor.cli.ChaosCommand.class, io.stagedoor.cli.serve.BrokerCommand.class,
                 io.stagedoor.cli.serve.RedisCommand.class, io.stagedoor.cli.serve.GatewayCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Stagedoor implements Runnable {

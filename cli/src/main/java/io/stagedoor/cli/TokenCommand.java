@@ -21,7 +21,7 @@ final class TokenCommand implements Callable<Integer> {
     Duration ttl;
 
     @picocli.CommandLine.Mixin
-    io.stagedoor.cli.config.ConfigOptions config;
+    io.stagedoor.cli.ConfigOptions config;
 
     @Override
     public Integer call() {

@@ -30,7 +30,7 @@ final class TopicsCommand implements Callable<Integer> {
     String namespace;
 
     @picocli.CommandLine.Mixin
-    io.stagedoor.cli.config.ConfigOptions config;
+    io.stagedoor.cli.ConfigOptions config;
 
     @Override
     public Integer call() {

@@ -1,5 +1,7 @@
 package io.stagedoor.cli;
 
+import io.stagedoor.harness.DemoEvent;
+import io.stagedoor.harness.Pipeline;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
@@ -52,11 +54,11 @@ final class UpCommand implements Callable<Integer> {
     int maxSeatsPerBuyer = EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER;
 
     @picocli.CommandLine.Mixin
-    io.stagedoor.cli.config.ConfigOptions config;
+    io.stagedoor.cli.ConfigOptions config;
 
     @Override
     public Integer call() throws Exception {
-        io.stagedoor.cli.config.StagedoorConfig effective = redisCluster == null ? config.load()
+        io.stagedoor.config.StagedoorConfig effective = redisCluster == null ? config.load()
                 : config.load("ingress.redis-cluster=" + String.join(",", redisCluster));
         IngressSettings configured = effective.ingress(kafka == null ? "embedded" : kafka).build();
         int httpPort = port != null ? port : configured.port();

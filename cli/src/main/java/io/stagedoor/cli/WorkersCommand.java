@@ -31,7 +31,7 @@ final class WorkersCommand implements Callable<Integer> {
     Path stateDir;
 
     @picocli.CommandLine.Mixin
-    io.stagedoor.cli.config.ConfigOptions config;
+    io.stagedoor.cli.ConfigOptions config;
 
     @Option(names = "--metrics-port", defaultValue = "9404", description = "Port of GET /metrics (default ${DEFAULT-VALUE}; 0 picks one).")
     int metricsPort;

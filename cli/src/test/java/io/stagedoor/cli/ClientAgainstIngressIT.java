@@ -10,6 +10,8 @@ import io.stagedoor.client.RequestOptions;
 import io.stagedoor.client.RetryStep;
 import io.stagedoor.client.StagedoorClient;
 import io.stagedoor.client.SubmitAnswer;
+import io.stagedoor.harness.DemoEvent;
+import io.stagedoor.harness.Pipeline;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.testsupport.RealServers;

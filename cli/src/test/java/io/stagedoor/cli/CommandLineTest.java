@@ -2,6 +2,7 @@ package io.stagedoor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.http.IngressMessages;

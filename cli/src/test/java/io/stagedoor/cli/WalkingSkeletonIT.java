@@ -3,6 +3,8 @@ package io.stagedoor.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagedoor.harness.DemoEvent;
+import io.stagedoor.harness.Pipeline;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.testsupport.RealServers;

@@ -1,6 +1,6 @@
 package io.stagedoor.bench.load;
 
-import io.stagedoor.cli.Pipeline;
+import io.stagedoor.harness.Pipeline;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

@@ -2,9 +2,9 @@ package io.stagedoor.bench.load;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.stagedoor.cli.DemoAccounts;
-import io.stagedoor.cli.Pipeline;
-import io.stagedoor.cli.config.StagedoorConfig;
+import io.stagedoor.harness.DemoAccounts;
+import io.stagedoor.harness.Pipeline;
+import io.stagedoor.config.StagedoorConfig;
 import io.stagedoor.embedded.Ports;
 import io.stagedoor.ingress.Ingress;
 import io.stagedoor.topics.EventDefinition;

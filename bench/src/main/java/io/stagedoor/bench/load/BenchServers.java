@@ -1,6 +1,6 @@
 package io.stagedoor.bench.load;
 
-import io.stagedoor.cli.Pipeline;
+import io.stagedoor.harness.Pipeline;
 import io.stagedoor.embedded.EmbeddedKafka;
 import io.stagedoor.embedded.EmbeddedRedis;
 import io.stagedoor.embedded.Ports;

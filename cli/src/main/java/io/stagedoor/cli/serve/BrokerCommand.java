@@ -1,6 +1,7 @@
 package io.stagedoor.cli.serve;
 
 import io.stagedoor.embedded.EmbeddedKafka;
+import io.stagedoor.harness.ReadyLine;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

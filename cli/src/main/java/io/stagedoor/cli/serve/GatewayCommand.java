@@ -1,5 +1,6 @@
 package io.stagedoor.cli.serve;
 
+import io.stagedoor.harness.ReadyLine;
 import io.stagedoor.workers.payment.PayrailServer;
 import io.stagedoor.workers.payment.PayrailSettings;
 import io.stagedoor.workers.payment.SimulatedGateway;

@@ -1,6 +1,7 @@
 package io.stagedoor.cli.serve;
 
 import io.stagedoor.embedded.EmbeddedRedis;
+import io.stagedoor.harness.ReadyLine;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

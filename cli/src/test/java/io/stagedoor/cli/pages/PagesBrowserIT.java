@@ -3,7 +3,7 @@ package io.stagedoor.cli.pages;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import io.stagedoor.cli.Pipeline;
+import io.stagedoor.harness.Pipeline;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.TopicNames;

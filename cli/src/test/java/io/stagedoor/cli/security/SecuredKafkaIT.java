@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.stagedoor.cli.DemoEvent;
-import io.stagedoor.cli.Pipeline;
-import io.stagedoor.cli.config.StagedoorConfig;
+import io.stagedoor.harness.DemoEvent;
+import io.stagedoor.harness.Pipeline;
+import io.stagedoor.config.StagedoorConfig;
 import io.stagedoor.ingress.Ingress;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;

@@ -1,6 +1,7 @@
 package io.stagedoor.workers.checkout;
 
 import io.stagedoor.topics.Headers;
+import io.stagedoor.topics.PaymentActions;
 import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.PaymentRequested;
 import io.stagedoor.topics.PaymentStatus;

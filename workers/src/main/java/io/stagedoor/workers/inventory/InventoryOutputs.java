@@ -4,7 +4,7 @@ import io.stagedoor.topics.Headers;
 import io.stagedoor.topics.PaymentRequested;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.SeatChange;
-import io.stagedoor.workers.checkout.PaymentActions;
+import io.stagedoor.topics.PaymentActions;
 import java.time.Instant;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.processor.api.ProcessorContext;

@@ -1,0 +1,127 @@
+package io.stagedoor.audit;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/** Every sentence the audit writes about a record or a bad argument, in one place so tests can assert on it. */
+public final class AuditMessages {
+
+    private AuditMessages() {
+    }
+
+    // arguments
+
+    public static String windowBackwards(Instant from, Instant to) {
+        return "--to (" + to + ") is before --from (" + from + ")";
+    }
+
+    public static String negativeDuration(Duration duration) {
+        return "a duration must not be negative, was " + duration;
+    }
+
+    public static String badTime(String text) {
+        return "'" + text + "' is neither an ISO-8601 instant (2026-11-30T19:00:00Z) nor a duration back from now"
+                + " (90s, 15m, 2h, 1d, PT15M)";
+    }
+
+    // one result per request
+
+    public static String missingResult(String kind, String correlationId) {
+        return "the " + kind + " " + correlationId + " has no result";
+    }
+
+    public static String duplicateResults(String correlationId, int count, List<String> records) {
+        return correlationId + " has " + count + " results: " + String.join(", ", records);
+    }
+
+    public static String resultWithoutRequest(String correlationId) {
+        return "the result " + correlationId + " answers no request published in the window";
+    }
+
+    // seats
+
+    public static String heldTwice(String seat, String holder, String otherHold) {
+        return "seat " + seat + " held by " + otherHold + " while " + holder + " still held it";
+    }
+
+    public static String heldWhileSold(String seat, String buyerHold, String otherHold) {
+        return "seat " + seat + " held by " + otherHold + " after " + buyerHold + " bought it";
+    }
+
+    public static String soldTwice(String seat, String firstHold, String secondHold) {
+        return "seat " + seat + " sold to " + secondHold + " after it was sold to " + firstHold;
+    }
+
+    public static String soldWhileHeldByAnother(String seat, String holder, String seller) {
+        return "seat " + seat + " sold to " + seller + " while " + holder + " held it";
+    }
+
+    public static String soldWithoutHold(String seat, String seller) {
+        return "seat " + seat + " sold to " + seller + " without being held by it";
+    }
+
+    public static String soldSeatReleased(String seat, String buyerHold, String releaser) {
+        return "seat " + seat + " sold to " + buyerHold + " became available again through " + releaser;
+    }
+
+    public static String releasedByStranger(String seat, String holder, String releaser) {
+        return "seat " + seat + " held by " + holder + " was released by " + releaser;
+    }
+
+    public static String overSeatCap(String buyer, String eventId, int seats, int cap, String holdId) {
+        return "buyer " + buyer + " held or bought " + seats + " seats of " + eventId + " once " + holdId
+                + " was granted, past the event's cap of " + cap;
+    }
+
+    // payments
+
+    public static String soldWithoutPayment(String holdId) {
+        return "hold " + holdId + " was sold with no approved payment that was not voided";
+    }
+
+    public static String soldWithPayments(String holdId, List<String> correlationIds) {
+        return "hold " + holdId + " was sold once but paid " + correlationIds.size() + " times: "
+                + String.join(", ", correlationIds);
+    }
+
+    public static String approvedWithoutSale(String correlationId, String holdId) {
+        return "payment " + correlationId + " was approved for hold " + holdId + ", which was neither sold nor voided";
+    }
+
+    // limits
+
+    public static String overAdmitted(String limit, String key, long cost, long tokens, long capacity,
+                                      long refillTokens, long refillPeriodMillis) {
+        return limit + " " + key + " admitted a cost of " + cost + " when the replayed bucket held " + tokens
+                + " token(s) (burst " + capacity + ", " + refillTokens + " per " + refillPeriodMillis + " ms)";
+    }
+
+    public static String invalidPolicy(String limit, String key, String why) {
+        return limit + " " + key + " recorded a policy no bucket can have: " + why;
+    }
+
+    // waiting room
+
+    public static String aheadOfRate(String eventId, long position, double ahead, double rate) {
+        return String.format(java.util.Locale.ROOT,
+                "event %s admitted position %d, %.1f places beyond what %.1f buyers/s allowed", eventId, position,
+                ahead, rate);
+    }
+
+    public static String admittedTwice(String eventId, String ticket) {
+        return "event " + eventId + " admitted ticket " + ticket + " twice";
+    }
+
+    // unreadable
+
+    public static String unreadable(String reason) {
+        return "unreadable: " + reason;
+    }
+
+    // command
+
+    public static String cannotAudit(String why) {
+        return "audit failed before judging anything: " + why;
+    }
+}

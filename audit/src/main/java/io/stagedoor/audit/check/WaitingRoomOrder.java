@@ -1,0 +1,154 @@
+package io.stagedoor.audit.check;
+
+import io.stagedoor.audit.AuditMessages;
+import io.stagedoor.audit.AuditWindow;
+import io.stagedoor.audit.evidence.Evidence;
+import io.stagedoor.audit.evidence.Located;
+import io.stagedoor.topics.WaitingRoomRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Waiting-room admissions followed positions at the recorded rate. Per event, no position may be admitted beyond
+ * what the entry rate in force allowed since the opening (the integral of the rate from the shuffle's time), plus
+ * one second's worth of slack for instances that each admit their share. That is the store's own promise: its
+ * frontier starts at 0 at the opening and never grows faster than the rate. The admitted positions the topic shows
+ * are a lagging view of that frontier (a buyer is admitted when they next ask), so they may catch up in a burst
+ * after a quiet stretch and are not held to the rate between any two moments. Buyers who come back late for their
+ * pass (a low position admitted late) are fine; nobody may be admitted twice. In a window that opens mid-sale, the
+ * first second of admissions sets the starting point. The opening's step may be written after steps stamped later
+ * (it is stamped with the opening time); its allowance still starts at the opening. A second opening of the same
+ * room (Redis restarted empty, and the store opened it afresh) starts the allowance again where it is read.
+ * Tickets an instance issued from its own queue while Redis was unreachable ({@code local-…}) have positions of
+ * that queue alone: they are checked for double admission and counted, but are not held to the shared queue's
+ * positions.
+ */
+final class WaitingRoomOrder implements Check {
+
+    static final String NAME = "waiting-room-order";
+    private static final Duration BASELINE = Duration.ofSeconds(1);
+    /** How tickets from an instance's own fallback queue begin. */
+    static final String LOCAL_TICKET = "local-";
+
+    /** One event's replay: the allowance is the integral of the rate, in positions. */
+    private static final class Room {
+        private double allowance;
+        private Instant lastAt;
+        private double rate;
+        private long frontier;
+        private Double base;
+        private Double baselineLevel;
+        private Instant baselineUntil;
+        private final Set<String> admitted = new HashSet<>();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public CheckResult run(Evidence evidence, AuditWindow window, int keep) {
+        Map<String, Room> rooms = new HashMap<>();
+        Offenses offenses = new Offenses(keep);
+        long admissions = 0;
+        long local = 0;
+        for (Located<WaitingRoomRecord> located : evidence.waitingRoom()) {
+            WaitingRoomRecord record = located.value();
+            Instant at = record.at() != null ? record.at() : located.ref().timestamp();
+            Room room = rooms.computeIfAbsent(record.eventId(), id -> new Room());
+            if (room.lastAt != null && at.isAfter(room.lastAt)) {
+                room.allowance += room.rate * Duration.between(room.lastAt, at).toNanos() / 1e9;
+            }
+            room.lastAt = room.lastAt == null || at.isAfter(room.lastAt) ? at : room.lastAt;
+            if (record.rate() > 0) {
+                room.rate = record.rate();
+            }
+            switch (record.kind()) {
+                case WaitingRoomRecord.SHUFFLED -> {
+                    // A room seen open before lost its state with Redis: the store's frontier starts again from 0
+                    // at the call that found it gone, the latest moment seen, not at the opening the step names.
+                    room.base = seenOpen(room) ? -room.allowance : -allowanceAt(room, at);
+                    room.frontier = 0;
+                }
+                case WaitingRoomRecord.ADMITTED -> {
+                    admissions++;
+                    if (record.ticket() != null && record.ticket().startsWith(LOCAL_TICKET)) {
+                        local++;
+                        notTwice(room, located, offenses);
+                    } else {
+                        admit(room, located, at, offenses);
+                    }
+                }
+                default -> { }
+            }
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("events", rooms.size());
+        details.put("admissions", admissions);
+        details.put("fallbackAdmissions", local);
+        details.put("records", evidence.waitingRoom().size());
+        return CheckResult.judged(NAME, "waiting-room admissions followed positions and the recorded rate",
+                admissions, offenses, details);
+    }
+
+    /** Whether the room was open before this step: it had an opening, a baseline or an admission. */
+    private static boolean seenOpen(Room room) {
+        return room.base != null || room.frontier > 0;
+    }
+
+    /**
+     * The room's allowance as it stood at {@code at}. The opening's step is stamped with the opening time (the store
+     * counts admissions from then) but is written by the first call after it, which may come after steps stamped
+     * later (while the store was unreachable, say): its allowance is what the rate gave up to the opening.
+     */
+    private static double allowanceAt(Room room, Instant at) {
+        double lateSeconds = Math.max(0, Duration.between(at, room.lastAt).toNanos() / 1e9);
+        return room.allowance - room.rate * lateSeconds;
+    }
+
+    /** False (and an offense) when the ticket was admitted before. */
+    private static boolean notTwice(Room room, Located<WaitingRoomRecord> located, Offenses offenses) {
+        WaitingRoomRecord record = located.value();
+        String ticket = record.ticket() != null ? record.ticket() : record.buyerId();
+        if (ticket != null && !room.admitted.add(ticket)) {
+            offenses.add(Offense.at(located.ref(), ticket, AuditMessages.admittedTwice(record.eventId(), ticket)));
+            return false;
+        }
+        return true;
+    }
+
+    private static void admit(Room room, Located<WaitingRoomRecord> located, Instant at, Offenses offenses) {
+        WaitingRoomRecord record = located.value();
+        if (!notTwice(room, located, offenses)) {
+            return;
+        }
+        if (record.position() <= room.frontier) {
+            return;
+        }
+        room.frontier = record.position();
+        double level = room.frontier - room.allowance;
+        if (room.base == null) {
+            if (room.baselineUntil == null) {
+                room.baselineUntil = at.plus(BASELINE);
+            }
+            if (!at.isAfter(room.baselineUntil) || room.baselineLevel == null) {
+                // The latest frontier of the first second is the baseline: early stragglers do not set it.
+                room.baselineLevel = level;
+                return;
+            }
+            room.base = room.baselineLevel;
+        }
+        double slack = Math.max(1, Math.ceil(room.rate));
+        double ahead = level - room.base - slack;
+        if (ahead > 0) {
+            offenses.add(Offense.at(located.ref(), record.eventId() + "#" + record.position(),
+                    AuditMessages.aheadOfRate(record.eventId(), record.position(), ahead, room.rate)));
+        }
+    }
+}

@@ -1,0 +1,336 @@
+package io.stagedoor.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.stagedoor.audit.check.CheckResult;
+import io.stagedoor.audit.check.CheckStatus;
+import io.stagedoor.audit.report.Timeline;
+import io.stagedoor.topics.AdmissionRecord;
+import io.stagedoor.topics.CheckoutRequested;
+import io.stagedoor.topics.HoldRequested;
+import io.stagedoor.topics.Reasons;
+import io.stagedoor.topics.Result;
+import io.stagedoor.topics.SeatStatus;
+import io.stagedoor.topics.WaitingRoomRecord;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each check against a real broker: an honest history passes every check, and the same history with one injected
+ * violation fails exactly the check that guards against it, naming the record. Every test writes to its own
+ * namespace, with record timestamps a few minutes in the past, so the window is fixed and nothing is in flight.
+ */
+class AuditViolationsIT {
+
+    private AuditTopics topics;
+    private OnSaleHistory history;
+    private Instant from;
+    private Instant to;
+
+    @BeforeEach
+    void layDownAnHonestHistory() {
+        topics = AuditTopics.create("audit");
+        from = Instant.now().minus(Duration.ofMinutes(3)).truncatedTo(ChronoUnit.SECONDS);
+        to = from.plus(Duration.ofMinutes(2));
+        history = new OnSaleHistory(topics, from).honest();
+    }
+
+    @AfterEach
+    void close() {
+        topics.close();
+    }
+
+    @Test
+    void anHonestHistoryPassesEveryCheck() {
+        AuditReport report = audit();
+
+        assertThat(report.passed()).isTrue();
+        assertThat(report.checks()).allSatisfy(check -> assertThat(check.status()).isEqualTo(CheckStatus.PASSED));
+        assertThat(report.check("one-result-per-request").details()).containsEntry("requests", 6)
+                .containsEntry("answered", 6L);
+        assertThat(report.check("payments-match-sales").details()).containsEntry("holdsSold", 2L);
+        assertThat(report.reading().records()).isPositive();
+    }
+
+    @Test
+    void aHoldWrittenStraightToTheTopicWithNoResultFailsOneResultPerRequest() {
+        HoldRequested orphan = history.holdRequest("buyer-9", List.of("F-1"));
+
+        assertOnlyFailure(audit(), "one-result-per-request", orphan.correlationId(),
+                AuditMessages.missingResult("hold", orphan.correlationId()));
+    }
+
+    @Test
+    void aDuplicatedResultFailsOneResultPerRequest() {
+        OnSaleHistory.Sale sale = history.holdAndResult("buyer-9", List.of("F-1"));
+        history.result(Result.held(sale.request(), sale.holdId(), history.next().plusSeconds(600), history.next()));
+
+        CheckResult check = assertOnlyFailure(audit(), "one-result-per-request", sale.request().correlationId(),
+                null);
+        assertThat(check.offenses().get(0).what()).startsWith(sale.request().correlationId() + " has 2 results: ");
+    }
+
+    @Test
+    void aResultAnsweringNoRequestInsideTheWindowFailsButOneAtTheEdgeIsForgiven() {
+        HoldRequested unpublished = new HoldRequested("never-published", OnSaleHistory.EVENT, "buyer-9",
+                List.of("F-1"), history.next());
+        history.result(Result.rejected(unpublished, Reasons.SEAT_UNAVAILABLE, history.next()));
+        HoldRequested beforeTheWindow = new HoldRequested("published-before", OnSaleHistory.EVENT, "buyer-9",
+                List.of("F-2"), from.minusSeconds(1));
+        history.result(Result.rejected(beforeTheWindow, Reasons.SEAT_UNAVAILABLE, from.plusSeconds(1)));
+
+        CheckResult check = assertOnlyFailure(audit(), "one-result-per-request", "never-published",
+                AuditMessages.resultWithoutRequest("never-published"));
+        assertThat(check.details()).containsEntry("resultsForgivenAtEdges", 1L);
+    }
+
+    @Test
+    void aSeatHeldByTwoLiveHoldsFailsSeatsNeverDoubled() {
+        history.seatChange(List.of("C-1"), SeatStatus.HELD, "hold_intruder", "held", history.next());
+
+        CheckResult check = assertOnlyFailure(audit(), "seats-never-doubled", OnSaleHistory.EVENT + "/C-1", null);
+        assertThat(check.offenses().get(0).what()).contains("held by hold_intruder while hold_");
+    }
+
+    @Test
+    void aSeatSoldTwiceFailsSeatsNeverDoubled() {
+        String secondBuyer = history.paidSale().holdId();
+        history.seatChange(List.of("A-2"), SeatStatus.SOLD, secondBuyer, "sold", history.next());
+
+        CheckResult check = assertOnlyFailure(audit(), "seats-never-doubled", OnSaleHistory.EVENT + "/A-2", null);
+        assertThat(check.offenses().get(0).what()).contains("sold to " + secondBuyer + " after it was sold to hold_");
+    }
+
+    @Test
+    void aHoldThatTakesABuyerPastTheEventsSeatCapFailsBuyerSeatsWithinCap() {
+        // buyer-1 bought in the honest history: bought seats count for good, so 7 more make 9 of 8.
+        OnSaleHistory.Sale past = history.holdAndResult("buyer-1", List.of("D-1", "D-2", "D-3", "D-4", "D-5", "D-6",
+                "D-7"));
+
+        assertOnlyFailure(audit(), "buyer-seats-within-cap", OnSaleHistory.EVENT + "/buyer-1",
+                AuditMessages.overSeatCap("buyer-1", OnSaleHistory.EVENT, 9, 8, past.holdId()));
+    }
+
+    @Test
+    void seatsOfAnExpiredHoldStopCountingAgainstTheSeatCap() {
+        OnSaleHistory.Sale first = history.holdAndResult("buyer-9", List.of("E-1", "E-2", "E-3", "E-4", "E-5", "E-6",
+                "E-7", "E-8"));
+        history.expire(first);
+        history.holdAndResult("buyer-9", List.of("F-1", "F-2", "F-3", "F-4", "F-5", "F-6", "F-7", "F-8"));
+
+        AuditReport report = audit();
+
+        assertThat(report.passed()).isTrue();
+        assertThat(report.check("buyer-seats-within-cap").status()).isEqualTo(CheckStatus.PASSED);
+        assertThat(report.check("buyer-seats-within-cap").details()).containsEntry("mostSeatsOfOneBuyer", 8);
+    }
+
+    @Test
+    void aSoldSeatWithNoApprovedPaymentFailsPaymentsMatchSales() {
+        OnSaleHistory.Sale sale = history.holdAndResult("buyer-9", List.of("F-1"));
+        CheckoutRequested checkout = history.checkout(sale);
+        history.seatChange(List.of("F-1"), SeatStatus.SOLD, sale.holdId(), "sold", history.next());
+        history.result(Result.confirmed(checkout, List.of("F-1"), "ord_free", List.of(), history.next()));
+
+        assertOnlyFailure(audit(), "payments-match-sales", sale.holdId(),
+                AuditMessages.soldWithoutPayment(sale.holdId()));
+    }
+
+    @Test
+    void anApprovedPaymentWithNoSaleAndNoVoidFailsPaymentsMatchSales() {
+        OnSaleHistory.Sale sale = history.holdAndResult("buyer-9", List.of("F-1"));
+        CheckoutRequested checkout = history.checkout(sale);
+        history.approvedOutcome(checkout);
+        history.result(Result.rejected(checkout, Reasons.HOLD_NOT_PAYABLE, List.of("F-1"), history.next()));
+
+        assertOnlyFailure(audit(), "payments-match-sales", checkout.correlationId(),
+                AuditMessages.approvedWithoutSale(checkout.correlationId(), sale.holdId()));
+    }
+
+    @Test
+    void anApprovedPaymentThatWasVoidedNeedsNoSale() {
+        OnSaleHistory.Sale sale = history.holdAndResult("buyer-9", List.of("F-1"));
+        CheckoutRequested checkout = history.checkout(sale);
+        history.approvedOutcome(checkout);
+        history.voidPayment(checkout);
+        history.result(Result.rejected(checkout, Reasons.HOLD_NOT_PAYABLE, List.of("F-1"), history.next()));
+
+        AuditReport report = audit();
+
+        assertThat(report.passed()).isTrue();
+        assertThat(report.check("payments-match-sales").details()).containsEntry("paymentsVoided", 1L);
+    }
+
+    @Test
+    void elevenHoldsAdmittedInABurstForATenBurstPolicyFailBuyerHolds() {
+        Instant burst = history.next();
+        for (int i = 0; i < 11; i++) {
+            history.admission("buyer-seats", "script-7", AdmissionRecord.ADMITTED, 10, 1, 6_000,
+                    burst.plusMillis(i));
+        }
+
+        assertOnlyFailure(audit(), "buyer-seats-within-policy", "script-7",
+                AuditMessages.overAdmitted("buyer-seats", "script-7", 1, 0, 10, 1, 6_000));
+    }
+
+    @Test
+    void tenHoldsThenOneEverySixSecondsStayWithinTheBuyerPolicy() {
+        Instant burst = history.next();
+        for (int i = 0; i < 10; i++) {
+            history.admission("buyer-seats", "patient-8", AdmissionRecord.ADMITTED, 10, 1, 6_000, burst);
+        }
+        history.admission("buyer-seats", "patient-8", AdmissionRecord.REFUSED, 10, 1, 6_000, burst.plusSeconds(1));
+        history.admission("buyer-seats", "patient-8", AdmissionRecord.ADMITTED, 10, 1, 6_000, burst.plusSeconds(6));
+
+        assertThat(audit().check("buyer-seats-within-policy").status()).isEqualTo(CheckStatus.PASSED);
+    }
+
+    @Test
+    void refusalsWrittenAsOneCountedRecordAreCountedOneByOne() {
+        Instant burst = history.next().truncatedTo(ChronoUnit.SECONDS).plusSeconds(1);
+        history.admission("buyer-seats", "ignores-retry-after", AdmissionRecord.REFUSED, 10, 1, 6_000, burst, 1);
+        history.admission("buyer-seats", "ignores-retry-after", AdmissionRecord.REFUSED, 10, 1, 6_000,
+                burst.plusMillis(10), 4_999);
+        history.admission("buyer-seats", "ignores-retry-after", AdmissionRecord.REFUSED, 10, 1, 6_000,
+                burst.plusSeconds(1), 2_500);
+
+        AuditReport report = audit();
+
+        assertThat(report.passed()).isTrue();
+        assertThat(report.check("buyer-seats-within-policy").details()).containsEntry("refused", 7_500L);
+        assertThat(report.timeline().bins()).extracting(Timeline.Bin::refused).filteredOn(refused -> refused > 0)
+                .containsExactly(5_000L, 2_500L);
+    }
+
+    @Test
+    void anOrganizerAdmittedBeyondItsAggregateFailsOrganizerHolds() {
+        Instant burst = history.next().plusSeconds(5);
+        for (int i = 0; i < 6; i++) {
+            history.admission("organizer-holds", "org-small", AdmissionRecord.ADMITTED, 5, 5, 1_000, burst);
+        }
+
+        assertOnlyFailure(audit(), "organizer-holds-within-policy", "org-small",
+                AuditMessages.overAdmitted("organizer-holds", "org-small", 1, 0, 5, 5, 1_000));
+    }
+
+    @Test
+    void fallbackOpenDecisionsAreReportedAsAPeriodAndNotChargedToTheBucket() {
+        Instant outage = history.next();
+        for (int i = 0; i < 10; i++) {
+            history.admission("buyer-seats", "during-outage", AdmissionRecord.ADMITTED, 10, 1, 6_000, outage);
+        }
+        for (int i = 0; i < 3; i++) {
+            history.admission("buyer-seats", "during-outage", AdmissionRecord.FALLBACK_OPEN, 10, 1, 6_000,
+                    outage.plusSeconds(1 + i));
+        }
+
+        AuditReport report = audit();
+
+        assertThat(report.passed()).isTrue();
+        CheckResult periods = report.check("fallback-periods");
+        assertThat(periods.status()).isEqualTo(CheckStatus.NOTED);
+        assertThat(periods.count()).isEqualTo(3);
+        assertThat(periods.details().get("periods")).asList().singleElement().hasToString(
+                "Period[start=" + outage.plusSeconds(1) + ", end=" + outage.plusSeconds(3)
+                        + ", count=3, byLimit={buyer-seats fallback-open=3}]");
+        assertThat(report.check("buyer-seats-within-policy").details()).containsEntry("fallbackOpen", 3L);
+    }
+
+    @Test
+    void aWaitingRoomAdmissionAheadOfTheRecordedRateFails() {
+        Instant at = history.next().plusSeconds(1);
+        history.waitingRoomRecord(new WaitingRoomRecord(OnSaleHistory.EVENT, WaitingRoomRecord.ADMITTED,
+                "jumper", "ticket-jumper", 12, 0, 1.0, at));
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-order", OnSaleHistory.EVENT + "#12", null);
+        assertThat(check.offenses().get(0).what()).startsWith("event " + OnSaleHistory.EVENT
+                + " admitted position 12, ");
+    }
+
+    @Test
+    void anOpeningWrittenAfterLaterStepsStartsTheAllowanceAtTheOpening() {
+        // The ingress stamps the opening's step with the opening time but writes it at the first call after it,
+        // which came 3 s late here: the steps of those 3 s are on the topic before it.
+        String event = "evt-late-opening";
+        Instant opening = history.next();
+        roomStep(event, WaitingRoomRecord.JOINED, "local-early", 1, opening.plusSeconds(3));
+        roomStep(event, WaitingRoomRecord.SHUFFLED, null, 400, opening);
+        // 4 s after the opening at 50/s the frontier may stand at 200, plus one second's slack of 50
+        roomStep(event, WaitingRoomRecord.ADMITTED, "t-240", 240, opening.plusSeconds(4));
+        roomStep(event, WaitingRoomRecord.ADMITTED, "t-300", 300, opening.plusSeconds(4));
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-order", event + "#300", null);
+        assertThat(check.offenses().get(0).what()).startsWith("event " + event + " admitted position 300, 50.0 ");
+    }
+
+    @Test
+    void admissionsSeenLateMayCatchUpWithTheRate() {
+        // Buyers are admitted when they next ask: after a quiet stretch the admitted positions catch up at once
+        String event = "evt-catching-up";
+        Instant opening = history.next();
+        roomStep(event, WaitingRoomRecord.SHUFFLED, null, 400, opening);
+        roomStep(event, WaitingRoomRecord.ADMITTED, "t-40", 40, opening.plusSeconds(2));
+        roomStep(event, WaitingRoomRecord.ADMITTED, "t-300", 300, opening.plusSeconds(6));
+
+        AuditReport report = audit();
+
+        assertThat(report.check("waiting-room-order").status()).isEqualTo(CheckStatus.PASSED);
+    }
+
+    @Test
+    void aRoomOpenedAfreshAfterRedisLostItIsHeldToTheRateFromThen() {
+        String event = "evt-reopened";
+        Instant opening = history.next();
+        roomStep(event, WaitingRoomRecord.SHUFFLED, null, 400, opening);
+        roomStep(event, WaitingRoomRecord.ADMITTED, "t-50", 50, opening.plusSeconds(1));
+        // Redis restarted empty 20 s in: the store opens the room again, its step stamped with the same opening
+        Instant restart = opening.plusSeconds(20);
+        roomStep(event, WaitingRoomRecord.JOINED, "t-late-1", 1, restart);
+        roomStep(event, WaitingRoomRecord.SHUFFLED, null, 0, opening);
+        roomStep(event, WaitingRoomRecord.ADMITTED, "t-late-100", 100, restart.plusMillis(500));
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-order", event + "#100", null);
+        assertThat(check.offenses().get(0).what()).startsWith("event " + event + " admitted position 100, 25.0 ");
+    }
+
+    /** One step of {@code event}'s room at 50 buyers/s; the buyer is named after the ticket. */
+    private void roomStep(String event, String kind, String ticket, long position, Instant at) {
+        history.waitingRoomRecord(new WaitingRoomRecord(event, kind, ticket == null ? null : "buyer-of-" + ticket,
+                ticket, position, 0, 50.0, at));
+    }
+
+    @Test
+    void aRecordThatBreaksTheContractFailsRecordsReadable() {
+        Instant at = history.next();
+        topics.send(topics.names().holds(), OnSaleHistory.EVENT, "{not json".getBytes(StandardCharsets.UTF_8), null,
+                at);
+
+        CheckResult check = assertOnlyFailure(audit(), "records-readable", topics.names().holds(), null);
+        assertThat(check.offenses().get(0).what()).startsWith("unreadable: ");
+    }
+
+    private AuditReport audit() {
+        return topics.audit(from, to);
+    }
+
+    /** The one failed check is {@code name}, with one offense about {@code subject} (saying {@code what}). */
+    private static CheckResult assertOnlyFailure(AuditReport report, String name, String subject, String what) {
+        assertThat(report.passed()).isFalse();
+        assertThat(report.failures()).extracting(CheckResult::name).containsExactly(name);
+        CheckResult check = report.check(name);
+        assertThat(check.count()).isEqualTo(1);
+        assertThat(check.offenses()).singleElement().satisfies(offense -> {
+            assertThat(offense.subject()).isEqualTo(subject);
+            if (what != null) {
+                assertThat(offense.what()).isEqualTo(what);
+            }
+        });
+        return check;
+    }
+}

@@ -1,0 +1,204 @@
+package io.stagedoor.audit;
+
+import io.stagedoor.topics.AdmissionRecord;
+import io.stagedoor.topics.CheckoutRequested;
+import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.topics.HoldRequested;
+import io.stagedoor.topics.PaymentOutcome;
+import io.stagedoor.topics.PaymentRequested;
+import io.stagedoor.topics.PaymentStatus;
+import io.stagedoor.topics.Reasons;
+import io.stagedoor.topics.Result;
+import io.stagedoor.topics.SeatChange;
+import io.stagedoor.topics.SeatStatus;
+import io.stagedoor.topics.WaitingRoomRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Writes the records a small, honest on-sale leaves behind, the way the ingress and the inventory write them:
+ * the event's definition, holds with their results and seat changes, checkouts with approved payments, sales and
+ * confirmations, a rejected hold, admission decisions within the buyer and organizer policies, and a waiting room
+ * admitting in order at its rate. Each violation test adds one wrong record to it.
+ */
+public final class OnSaleHistory {
+
+    static final String EVENT = "evt-audit";
+    static final String ORGANIZER = "org-audit";
+    static final Duration TICK = Duration.ofMillis(200);
+
+    private final AuditTopics topics;
+    private final Instant start;
+    private Instant clock;
+    private int sequence;
+    private Sale paid;
+
+    public OnSaleHistory(AuditTopics topics, Instant start) {
+        this.topics = topics;
+        this.start = start;
+        this.clock = start;
+    }
+
+    Instant start() {
+        return start;
+    }
+
+    /** The honest history's second sale: buyer-2's hold on B-1, paid and sold. */
+    Sale paidSale() {
+        return paid;
+    }
+
+    /** The time of the next record; every call moves the history's clock on by one tick. */
+    Instant next() {
+        clock = clock.plus(TICK);
+        return clock;
+    }
+
+    /**
+     * Lays down the honest history: the event defined (each buyer may hold and buy 8 of its seats), three buyers, two
+     * of whom pay, and a late buyer who finds a seat taken.
+     */
+    public OnSaleHistory honest() {
+        define(EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER);
+        Sale first = holdAndResult("buyer-1", List.of("A-1", "A-2"));
+        Sale second = holdAndResult("buyer-2", List.of("B-1"));
+        holdAndResult("buyer-3", List.of("C-1"));
+        rejectedHold("buyer-4", List.of("A-1"));
+        pay(first);
+        pay(second);
+        paid = second;
+        admissions("buyer-1", 3);
+        admissions("buyer-2", 2);
+        waitingRoom(4, 1.0);
+        return this;
+    }
+
+    /** The event's definition, as an operator writes it to the compacted events topic. */
+    void define(int maxSeatsPerBuyer) {
+        Instant at = next();
+        EventDefinition event = new EventDefinition(EVENT, "Audit night", ORGANIZER, start, List.of("A-1", "A-2",
+                "B-1", "C-1"), 4_500, null).withMaxSeatsPerBuyer(maxSeatsPerBuyer);
+        topics.send(topics.names().events(), EVENT, event, null, at);
+    }
+
+    /** A hold request published, granted, its seats held and its result written. */
+    Sale holdAndResult(String buyer, List<String> seats) {
+        HoldRequested request = holdRequest(buyer, seats);
+        Instant decided = next();
+        String holdId = "hold_" + request.correlationId();
+        seatChange(seats, SeatStatus.HELD, holdId, "held", decided);
+        result(Result.held(request, holdId, decided.plus(Duration.ofMinutes(10)), decided));
+        return new Sale(request, holdId);
+    }
+
+    /** A granted hold's seats made available again, as the inventory's expiry sweep does. */
+    void expire(Sale sale) {
+        seatChange(sale.request().seats(), SeatStatus.AVAILABLE, sale.holdId(), "expired", next());
+    }
+
+    /** A hold request published and nothing else: the inventory never answered. */
+    public HoldRequested holdRequest(String buyer, List<String> seats) {
+        Instant at = next();
+        HoldRequested request = new HoldRequested(id("hold"), EVENT, buyer, seats, at);
+        topics.send(topics.names().holds(), EVENT, request, request.correlationId(), at);
+        return request;
+    }
+
+    void rejectedHold(String buyer, List<String> seats) {
+        HoldRequested request = holdRequest(buyer, seats);
+        result(Result.rejected(request, Reasons.SEAT_UNAVAILABLE, next()));
+    }
+
+    /** Checkout, approved payment, sale and confirmation of a hold. */
+    CheckoutRequested pay(Sale sale) {
+        CheckoutRequested checkout = checkout(sale);
+        approvedOutcome(checkout);
+        seatChange(sale.request().seats(), SeatStatus.SOLD, sale.holdId(), "sold", next());
+        result(Result.confirmed(checkout, sale.request().seats(), "ord_" + checkout.correlationId(), List.of(),
+                next()));
+        return checkout;
+    }
+
+    CheckoutRequested checkout(Sale sale) {
+        Instant at = next();
+        CheckoutRequested checkout = new CheckoutRequested(id("checkout"), EVENT, sale.holdId(),
+                sale.request().buyerId(), "tok_visa", at);
+        topics.send(topics.names().checkouts(), EVENT, checkout, checkout.correlationId(), at);
+        return checkout;
+    }
+
+    PaymentOutcome approvedOutcome(CheckoutRequested checkout) {
+        Instant at = next();
+        PaymentOutcome outcome = new PaymentOutcome(checkout.correlationId(), EVENT, checkout.holdId(),
+                PaymentStatus.APPROVED, "ch_" + checkout.correlationId(), null, at);
+        topics.send(topics.names().paymentOutcomes(), EVENT, outcome, checkout.correlationId(), at);
+        return outcome;
+    }
+
+    void voidPayment(CheckoutRequested checkout) {
+        Instant at = next();
+        topics.sendVoid(checkout.correlationId(), new PaymentRequested(checkout.correlationId(), EVENT,
+                checkout.holdId(), null, 0, null, at), at);
+    }
+
+    void seatChange(List<String> seats, SeatStatus status, String holdId, String cause, Instant at) {
+        topics.send(topics.names().seatChanges(), EVENT, new SeatChange(EVENT, seats, status, holdId, cause, at),
+                null, at);
+    }
+
+    void result(Result result) {
+        Instant at = result.decidedAt() != null ? result.decidedAt() : next();
+        topics.send(topics.names().results(), result.correlationId(), result, result.correlationId(), at);
+    }
+
+    /**
+     * {@code count} admitted holds in a burst for {@code buyer} under the default buyer policy (10, then 1 per
+     * 6 s), each also admitted by the organizer's aggregate.
+     */
+    void admissions(String buyer, int count) {
+        for (int i = 0; i < count; i++) {
+            Instant at = next();
+            admission("buyer-seats", buyer, AdmissionRecord.ADMITTED, 10, 1, 6_000, at);
+            admission("organizer-holds", ORGANIZER, AdmissionRecord.ADMITTED, 200, 200, 1_000, at);
+        }
+    }
+
+    void admission(String limit, String key, String outcome, long capacity, long refillTokens,
+                   long refillPeriodMillis, Instant at) {
+        admission(limit, key, outcome, capacity, refillTokens, refillPeriodMillis, at, 1);
+    }
+
+    /** One record standing for {@code count} decisions, as the ingress writes refusals its refusal cache answered. */
+    void admission(String limit, String key, String outcome, long capacity, long refillTokens,
+                   long refillPeriodMillis, Instant at, long count) {
+        AdmissionRecord record = new AdmissionRecord(limit, key, outcome, "redis", 1, 0,
+                AdmissionRecord.REFUSED.equals(outcome) ? 6 : 0, capacity, refillTokens, refillPeriodMillis,
+                at.toEpochMilli(), "holds", null, at, count);
+        topics.send(topics.names().admissions(), limit + ":" + key, record, null, at);
+    }
+
+    /** A shuffle, then {@code count} buyers admitted in position order, one per {@code 1/rate} seconds. */
+    void waitingRoom(int count, double rate) {
+        Instant at = next();
+        waitingRoomRecord(new WaitingRoomRecord(EVENT, WaitingRoomRecord.SHUFFLED, null, null, 0, 42, rate, at));
+        for (int position = 1; position <= count; position++) {
+            at = at.plusMillis((long) (1000 / rate));
+            waitingRoomRecord(new WaitingRoomRecord(EVENT, WaitingRoomRecord.ADMITTED, "wr-buyer-" + position,
+                    "ticket-" + position, position, 0, rate, at));
+        }
+        clock = at;
+    }
+
+    void waitingRoomRecord(WaitingRoomRecord record) {
+        topics.send(topics.names().waitingRoom(), EVENT, record, null, record.at());
+    }
+
+    private String id(String kind) {
+        return kind + "-" + (++sequence) + "-" + start.toEpochMilli();
+    }
+
+    /** A granted hold. */
+    record Sale(HoldRequested request, String holdId) {
+    }
+}

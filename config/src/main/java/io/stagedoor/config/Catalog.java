@@ -1,0 +1,175 @@
+package io.stagedoor.config;
+
+import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.ingress.IngressSettings;
+import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.topics.connection.KafkaClientProperties;
+import io.stagedoor.workers.WorkerSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/** Every setting, in the order {@code stagedoor.properties} lists them. Defaults are read from the code. */
+final class Catalog {
+
+    private static final IngressSettings INGRESS = IngressSettings.builder("127.0.0.1:9092").build();
+    private static final WorkerSettings WORKERS = WorkerSettings.defaults();
+    private static final TopicSettings TOPICS = TopicSettings.defaults();
+    private static final Limits LIMITS = Limits.defaults();
+    private static final String PER_CORE = "-per-core";
+    static final String ADMIN_KEY = "ingress.admin-key";
+    static final String ADMIN_KEY_FILE = ADMIN_KEY + "-file";
+    static final String TOKEN_SECRET = "ingress.token-secret";
+    static final String TOKEN_SECRET_FILE = TOKEN_SECRET + "-file";
+
+    private Catalog() {
+    }
+
+    static List<Setting> all() {
+        return List.of(
+                new Setting("ingress.bind-address", "the address the ingress listens on", INGRESS.bindAddress(),
+                        (s, v) -> s.ingress.bindAddress(v)),
+                new Setting("ingress.port", "the ingress HTTP port", str(INGRESS.port()),
+                        (s, v) -> s.ingress.port(Integer.parseInt(v))),
+                new Setting("ingress.max-in-flight", "requests in flight per instance before the door sheds with 503",
+                        str(INGRESS.maxInFlight()), (s, v) -> s.ingress.maxInFlight(Integer.parseInt(v))),
+                new Setting("ingress.max-in-flight-per-principal",
+                        "requests in flight per authenticated caller before it gets 429 (its share of the door)",
+                        str(INGRESS.maxInFlightPerPrincipal()),
+                        (s, v) -> s.ingress.maxInFlightPerPrincipal(Integer.parseInt(v))),
+                new Setting("ingress.max-in-flight-per-address",
+                        "requests in flight per source address on routes without a caller (login) before it gets 429",
+                        str(INGRESS.maxInFlightPerAddress()),
+                        (s, v) -> s.ingress.maxInFlightPerAddress(Integer.parseInt(v))),
+                new Setting("ingress.redis-timeout", "the limiter's deadline for one Redis call (at most 1 s)",
+                        str(INGRESS.redisTimeout()), (s, v) -> s.ingress.redisTimeout(Duration.parse(v))),
+                new Setting("ingress.redis-cluster",
+                        "Redis Cluster seed nodes (host:port, comma-separated; a first rediss://user:password@host:port"
+                                + " gives TLS and the ACL user to the rest), used instead of --redis; empty for none",
+                        String.join(",", INGRESS.redisCluster()),
+                        (s, v) -> s.ingress.redisCluster(v.isBlank() ? List.of() : Arrays.asList(v.split("\\s*,\\s*")))),
+                new Setting("ingress.body-deadline", "how long a request body may take to arrive, in all, before 408",
+                        str(INGRESS.bodyDeadline()), (s, v) -> s.ingress.bodyDeadline(Duration.parse(v))),
+                new Setting("ingress.max-checkouts", "outstanding checkouts per instance", str(INGRESS.maxCheckouts()),
+                        (s, v) -> s.ingress.maxCheckouts(Integer.parseInt(v))),
+                new Setting("ingress.checkout-permit-timeout", "how long a checkout keeps its permit without a result",
+                        str(INGRESS.checkoutPermitTimeout()), (s, v) -> s.ingress.checkoutPermitTimeout(Duration.parse(v))),
+                new Setting("ingress.max-body-bytes", "the largest request body", str(INGRESS.maxBodyBytes()),
+                        (s, v) -> s.ingress.maxBodyBytes(Integer.parseInt(v))),
+                new Setting("ingress.max-seats-per-hold", "seats one hold may take", str(INGRESS.maxSeatsPerHold()),
+                        (s, v) -> s.ingress.maxSeatsPerHold(Integer.parseInt(v))),
+                new Setting("ingress.results-window", "how long results stay readable", str(INGRESS.resultsWindow()),
+                        (s, v) -> s.ingress.resultsWindow(Duration.parse(v))),
+                new Setting("ingress.max-results", "the most results the view keeps", str(INGRESS.maxResults()),
+                        (s, v) -> s.ingress.maxResults(Long.parseLong(v))),
+                new Setting("ingress.max-waiting-polls", "the most long polls waiting at once", str(INGRESS.maxWaitingPolls()),
+                        (s, v) -> s.ingress.maxWaitingPolls(Integer.parseInt(v))),
+                new Setting("ingress.max-waiting-polls-per-principal", "long polls one principal may hold waiting at once",
+                        str(INGRESS.maxWaitingPollsPerPrincipal()),
+                        (s, v) -> s.ingress.maxWaitingPollsPerPrincipal(Integer.parseInt(v))),
+                new Setting("ingress.max-password-hashes",
+                        "password hashes computed at once, a number or N-per-core; past it login is 503",
+                        IngressSettings.PASSWORD_HASHES_PER_CORE + PER_CORE,
+                        (s, v) -> s.ingress.maxPasswordHashes(perCore(v))),
+                new Setting("ingress.producer-max-block", "how long a publish may wait for broker metadata",
+                        str(INGRESS.producerMaxBlock()), (s, v) -> s.ingress.producerMaxBlock(Duration.parse(v))),
+                new Setting("ingress.delivery-timeout", "how long a publish may wait for the broker's acknowledgement",
+                        str(INGRESS.deliveryTimeout()), (s, v) -> s.ingress.deliveryTimeout(Duration.parse(v))),
+                new Setting("ingress.ready-lag-threshold", "scheduling lag past which /health/ready says not ready",
+                        str(INGRESS.readyLagThreshold()), (s, v) -> s.ingress.readyLagThreshold(Duration.parse(v))),
+                new Setting("ingress.trusted-proxies", "CIDRs whose X-Forwarded-For is believed, comma-separated",
+                        String.join(",", INGRESS.trustedProxies()),
+                        (s, v) -> s.ingress.trustedProxies(v.isBlank() ? List.of() : Arrays.asList(v.split("\\s*,\\s*")))),
+                new Setting("ingress.instance-count", "ingress instances; each admits rate/count to a room while Redis is down",
+                        str(INGRESS.instanceCount()), (s, v) -> s.ingress.instanceCount(Integer.parseInt(v))),
+                new Setting("ingress.admin-bind-address",
+                        "the address of the admin listener (admin routes, /metrics, the operator page, health)",
+                        INGRESS.adminBindAddress(), (s, v) -> s.ingress.adminBindAddress(v)),
+                new Setting("ingress.admin-port", "the admin listener's port, never the public one",
+                        str(INGRESS.adminPort()), (s, v) -> s.ingress.adminPort(Integer.parseInt(v))),
+                Setting.secret(ADMIN_KEY,
+                        "the operator key of the admin routes; beyond loopback >= 16 bytes and not this default",
+                        INGRESS.adminKey(), (s, v) -> s.ingress.adminKey(v)),
+                new Setting(ADMIN_KEY_FILE, "a file holding the admin key, instead of ingress.admin-key", "",
+                        (s, v) -> SecretFile.readInto(v, s.ingress::adminKey)),
+                Setting.secret(TOKEN_SECRET,
+                        "HMAC secret of tokens, ids and passes (>= 32 bytes); beyond loopback not this default",
+                        INGRESS.tokenSecret(), (s, v) -> s.ingress.tokenSecret(v)),
+                new Setting(TOKEN_SECRET_FILE, "a file holding the token secret, instead of ingress.token-secret", "",
+                        (s, v) -> SecretFile.readInto(v, s.ingress::tokenSecret)),
+                new Setting("ingress.token-max-lifetime", "the longest a buyer token may live, from its iat to its exp",
+                        str(INGRESS.tokenMaxLifetime()), (s, v) -> s.ingress.tokenMaxLifetime(Duration.parse(v))),
+                limit("limits.buyer-seats", "seats per buyer, one token per seat held", LIMITS.buyerSeats().name()),
+                limit("limits.buyer-checkouts", "checkouts per buyer", LIMITS.buyerCheckouts().name()),
+                limit("limits.organizer-holds", "holds per organizer, one token per hold", LIMITS.organizerHolds().name()),
+                limit("limits.scanner-key", "scans per API key", LIMITS.scannerKey().name()),
+                limit("limits.login-address", "logins per source address", LIMITS.loginAddress().name()),
+                limit("limits.login-account", "logins per account", LIMITS.loginAccount().name()),
+                new Setting("kafka.client-config",
+                        "a Kafka client properties file (TLS, SASL) every Kafka client reads, as Kafka's tools take with "
+                                + "--command-config; empty: none. Keys kafka.client.<property> override single properties",
+                        "", (s, v) -> s.kafkaClient = v.isBlank() ? Map.of() : KafkaClientProperties.load(Path.of(v))),
+                new Setting("topics.partitions", "partitions of each topic created", str(TOPICS.partitions()),
+                        (s, v) -> s.topics = s.topics.withPartitions(Integer.parseInt(v))),
+                new Setting("topics.payment-partitions",
+                        "partitions of the payments topic, which only the checkout share group reads",
+                        str(TOPICS.paymentPartitions()),
+                        (s, v) -> s.topics = s.topics.withPaymentPartitions(Integer.parseInt(v))),
+                new Setting("topics.replication-factor", "replicas of each topic created", str(TOPICS.replicationFactor()),
+                        (s, v) -> s.topics = s.topics.withReplicationFactor(Short.parseShort(v))),
+                new Setting("topics.min-insync-replicas",
+                        "replicas that must have a record before an acks=all write succeeds (2 with 3 replicas)",
+                        str(TOPICS.minInsyncReplicas()),
+                        (s, v) -> s.topics = s.topics.withMinInsyncReplicas(Integer.parseInt(v))),
+                new Setting("topics.retention", "how long topics keep records for replay and audit", str(TOPICS.retention()),
+                        (s, v) -> s.topics = s.topics.withRetention(Duration.parse(v))),
+                new Setting("workers.hold-ttl", "how long a hold lasts", str(WORKERS.holdTtl()),
+                        (s, v) -> s.workers = s.workers.withHoldTtl(Duration.parse(v))),
+                new Setting("workers.commit-interval",
+                        "the inventory's exactly-once commit interval: a result is visible only at a commit",
+                        str(WORKERS.commitInterval()),
+                        (s, v) -> s.workers = s.workers.withCommitInterval(Duration.parse(v))),
+                new Setting("workers.lag-interval", "how often a worker asks the cluster for its groups' lag",
+                        str(WORKERS.lagInterval()),
+                        (s, v) -> s.workers = s.workers.withLagInterval(Duration.parse(v))),
+                new Setting("workers.pool-size", "payment calls one checkout pool instance runs at once", str(WORKERS.poolSize()),
+                        (s, v) -> s.workers = s.workers.withPayments(Integer.parseInt(v), s.workers.paymentTimeout(), s.workers.recordLock())),
+                new Setting("workers.payment-timeout", "how long a payment call may take", str(WORKERS.paymentTimeout()),
+                        (s, v) -> s.workers = s.workers.withPayments(s.workers.poolSize(), Duration.parse(v), s.workers.recordLock())),
+                new Setting("workers.record-lock", "the share group's record lock; must outlast the payment timeout",
+                        str(WORKERS.recordLock()),
+                        (s, v) -> s.workers = s.workers.withPayments(s.workers.poolSize(), s.workers.paymentTimeout(), Duration.parse(v))),
+                new Setting("workers.max-deliveries",
+                        "deliveries of a payment request before the broker dead-letters it and its checkout fails",
+                        str(WORKERS.maxDeliveries()),
+                        (s, v) -> s.workers = s.workers.withMaxDeliveries(Integer.parseInt(v))));
+    }
+
+    private static Setting limit(String key, String what, String name) {
+        String description = what + " (limit '" + name + "'): capacity,refillTokens,period[,shadow]";
+        return new Setting(key, description, LimitSpec.write(policy(LIMITS, name)), (s, v) -> s.limits = replace(s.limits, name, v));
+    }
+
+    private static io.stagedoor.admission.limit.LimitPolicy policy(Limits limits, String name) {
+        return limits.all().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static Limits replace(Limits limits, String name, String spec) {
+        return limits.with(LimitSpec.read(policy(limits, name), spec));
+    }
+
+    /** A count that may be written per core: {@code 8} or {@code 2-per-core}. */
+    private static int perCore(String value) {
+        if (!value.endsWith(PER_CORE)) {
+            return Integer.parseInt(value);
+        }
+        int perCore = Integer.parseInt(value.substring(0, value.length() - PER_CORE.length()));
+        return perCore * Runtime.getRuntime().availableProcessors();
+    }
+
+    private static String str(Object value) {
+        return String.valueOf(value);
+    }
+}

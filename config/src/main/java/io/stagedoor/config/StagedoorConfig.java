@@ -1,0 +1,190 @@
+package io.stagedoor.config;
+
+import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.ingress.IngressSettings;
+import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.topics.connection.KafkaConnection;
+import io.stagedoor.workers.WorkerSettings;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * The effective configuration: every setting's default from the code, overridden by a properties file, then by
+ * {@code STAGEDOOR_*} environment variables, then by {@code --set key=value} flags. Unknown keys and bad values
+ * are refused with a message that names them.
+ *
+ * <p>Keys {@value #KAFKA_CLIENT_PREFIX}{@code <property>} (in the file or as {@code --set}) pass one Kafka client
+ * property to every Kafka client, over what the {@code kafka.client-config} file says; they are never printed, as
+ * they may hold secrets. The bootstrap servers come from {@code --kafka} alone and win over a
+ * {@code bootstrap.servers} in the client properties.
+ */
+public final class StagedoorConfig {
+
+    /** Where a value came from. */
+    public enum Source { DEFAULT, FILE, ENVIRONMENT, FLAG }
+
+    /** One setting's effective value. */
+    public record Value(String key, String value, Source source, String description) {
+    }
+
+    /** The prefix of keys that pass one Kafka client property through. */
+    public static final String KAFKA_CLIENT_PREFIX = "kafka.client.";
+
+    private final Map<String, Value> values;
+    private final Settings settings = new Settings();
+    private final Map<String, String> kafkaClient;
+
+    private StagedoorConfig(Map<String, Value> values, Map<String, String> kafkaClientOverrides) {
+        this.values = values;
+        oneWayOfGiving(Catalog.TOKEN_SECRET, Catalog.TOKEN_SECRET_FILE);
+        oneWayOfGiving(Catalog.ADMIN_KEY, Catalog.ADMIN_KEY_FILE);
+        for (Setting setting : Catalog.all()) {
+            Value value = values.get(setting.key());
+            try {
+                setting.apply().accept(settings, value.value());
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("bad value for " + setting.key() + " (" + value.source() + "): '"
+                        + value.value() + "': " + e.getMessage(), e);
+            }
+        }
+        Map<String, String> client = new TreeMap<>(settings.kafkaClient);
+        client.putAll(kafkaClientOverrides);
+        this.kafkaClient = Map.copyOf(client);
+        settings.ingress.limits(settings.limits);
+        settings.ingress.build();
+    }
+
+    /** A secret comes from its setting or from its file, never both: which one would win is not for a reader to guess. */
+    private void oneWayOfGiving(String secret, String file) {
+        if (values.get(secret).source() != Source.DEFAULT && !values.get(file).value().isBlank()) {
+            throw new IllegalArgumentException("give " + secret + " or " + file + ", not both");
+        }
+    }
+
+    /**
+     * @param file       a properties file, or null
+     * @param environment the process environment
+     * @param flags       {@code key=value} overrides from the command line
+     */
+    public static StagedoorConfig load(Path file, Map<String, String> environment, List<String> flags) {
+        Map<String, Value> values = new LinkedHashMap<>();
+        Map<String, String> kafkaClient = new TreeMap<>();
+        Catalog.all().forEach(s -> values.put(s.key(), new Value(s.key(), s.defaultValue(), Source.DEFAULT, s.description())));
+        if (file != null) {
+            readFile(file).forEach((key, value) -> put(values, kafkaClient, key, value, Source.FILE));
+        }
+        for (Setting setting : Catalog.all()) {
+            String value = environment.get(setting.environmentVariable());
+            if (value != null) {
+                put(values, setting.key(), value, Source.ENVIRONMENT);
+            }
+        }
+        for (String flag : flags) {
+            int equals = flag.indexOf('=');
+            if (equals < 1) {
+                throw new IllegalArgumentException("--set takes key=value, got '" + flag + "'");
+            }
+            put(values, kafkaClient, flag.substring(0, equals).trim(), flag.substring(equals + 1).trim(), Source.FLAG);
+        }
+        return new StagedoorConfig(values, kafkaClient);
+    }
+
+    /** The defaults alone. */
+    public static StagedoorConfig defaults() {
+        return load(null, Map.of(), List.of());
+    }
+
+    private static void put(Map<String, Value> values, Map<String, String> kafkaClient, String key, String value,
+                            Source source) {
+        if (key.startsWith(KAFKA_CLIENT_PREFIX) && key.length() > KAFKA_CLIENT_PREFIX.length()) {
+            kafkaClient.put(key.substring(KAFKA_CLIENT_PREFIX.length()), value);
+            return;
+        }
+        put(values, key, value, source);
+    }
+
+    private static void put(Map<String, Value> values, String key, String value, Source source) {
+        Value known = values.get(key);
+        if (known == null) {
+            throw new IllegalArgumentException("unknown setting '" + key + "'; ./stagedoor config lists them all");
+        }
+        values.put(key, new Value(key, value, source, known.description()));
+    }
+
+    private static Map<String, String> readFile(Path file) {
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file)) {
+            properties.load(reader);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read configuration " + file, e);
+        }
+        Map<String, String> read = new LinkedHashMap<>();
+        properties.stringPropertyNames().stream().sorted().forEach(key -> read.put(key, properties.getProperty(key)));
+        return read;
+    }
+
+    /** The ingress settings against {@code kafka}, with the configured limits. */
+    public IngressSettings.Builder ingress(String kafka) {
+        IngressSettings configured = settings.ingress.build();
+        return configured.toBuilder().kafkaBootstrap(kafka).kafkaClient(kafkaClient);
+    }
+
+    /** The worker settings, with the configured Kafka client properties. */
+    public WorkerSettings workers() {
+        return settings.workers.withKafkaClient(kafkaClient);
+    }
+
+    /** The Kafka client properties: the {@code kafka.client-config} file's, then the {@code kafka.client.*} keys. */
+    public Map<String, String> kafkaClient() {
+        return kafkaClient;
+    }
+
+    /** {@code bootstrapServers} with the configured Kafka client properties. */
+    public KafkaConnection kafka(String bootstrapServers) {
+        return new KafkaConnection(bootstrapServers, kafkaClient);
+    }
+
+    public TopicSettings topics() {
+        return settings.topics;
+    }
+
+    public Limits limits() {
+        return settings.limits;
+    }
+
+    /** Every setting with its effective value and where it came from, in catalog order. */
+    public List<Value> values() {
+        return List.copyOf(values.values());
+    }
+
+    /** A secret given by the operator is shown as its length alone; the published development defaults as they are. */
+    private static String shown(Value value) {
+        boolean secret = Catalog.all().stream().anyMatch(s -> s.key().equals(value.key()) && s.secret());
+        return secret && value.source() != Source.DEFAULT
+                ? "<secret, " + value.value().getBytes(java.nio.charset.StandardCharsets.UTF_8).length + " bytes>"
+                : value.value();
+    }
+
+    /** The configuration as a documented properties file; secrets other than the development defaults masked. */
+    public String asProperties(boolean withSources) {
+        StringBuilder text = new StringBuilder("# Stagedoor configuration. Every key with its ")
+                .append(withSources ? "effective value and where it came from" : "default")
+                .append(".\n# Override with a file (--config FILE), STAGEDOOR_* environment variables, or --set key=value.\n");
+        for (Value value : values.values()) {
+            text.append("\n# ").append(value.description());
+            if (withSources) {
+                text.append(" [").append(value.source().name().toLowerCase(java.util.Locale.ROOT)).append(']');
+            }
+            text.append('\n').append(value.key()).append('=').append(shown(value)).append('\n');
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,87 @@
+package io.stagedoor.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class StagedoorConfigTest {
+
+    @Test
+    void theDocumentedFileIsExactlyTheDefaultsOfTheCode() throws Exception {
+        Path documented = Path.of("..", "stagedoor.properties");
+        assertThat(Files.readString(documented)).isEqualTo(StagedoorConfig.defaults().asProperties(false));
+    }
+
+    @Test
+    void aFlagBeatsTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefault() throws Exception {
+        Path file = Files.createTempFile("stagedoor", ".properties");
+        Files.writeString(file, "ingress.max-in-flight=300\ningress.max-checkouts=30\nworkers.pool-size=5\n");
+
+        StagedoorConfig config = StagedoorConfig.load(file,
+                Map.of("STAGEDOOR_INGRESS_MAX_CHECKOUTS", "40", "STAGEDOOR_WORKERS_POOL_SIZE", "6"),
+                List.of("workers.pool-size=7", "limits.buyer-seats=5,1,PT12S", "workers.max-deliveries=3"));
+
+        assertThat(config.ingress("k:9092").build().maxInFlight()).isEqualTo(300);
+        assertThat(config.ingress("k:9092").build().maxCheckouts()).isEqualTo(40);
+        assertThat(config.workers().poolSize()).isEqualTo(7);
+        assertThat(config.workers().maxDeliveries()).isEqualTo(3);
+        assertThat(config.limits().buyerSeats().capacity()).isEqualTo(5);
+        assertThat(config.limits().buyerSeats().refillPeriod()).isEqualTo(Duration.ofSeconds(12));
+        assertThat(config.ingress("k:9092").build().limits().buyerSeats().capacity()).isEqualTo(5);
+        assertThat(config.values()).filteredOn(v -> v.key().equals("workers.pool-size"))
+                .singleElement().extracting(StagedoorConfig.Value::source).isEqualTo(StagedoorConfig.Source.FLAG);
+    }
+
+    @Test
+    void anUnknownKeyOrABadValueIsRefusedByName() {
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("ingress.max-inflight=3")))
+                .hasMessageContaining("unknown setting 'ingress.max-inflight'");
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("ingress.max-checkouts=lots")))
+                .hasMessageContaining("bad value for ingress.max-checkouts");
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("limits.buyer-seats=10,1")))
+                .hasMessageContaining("capacity,refillTokens,period");
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("workers.max-deliveries=1")))
+                .hasMessageContaining("workers.max-deliveries").hasStackTraceContaining("at least 2");
+    }
+
+    @Test
+    void secretsComeFromTheirFilesWithoutTheTrailingLineBreak() throws Exception {
+        Path secret = Files.createTempFile("token-secret", "");
+        Files.writeString(secret, "a-secret-from-a-file-of-at-least-32-bytes\n");
+        Path key = Files.createTempFile("admin-key", "");
+        Files.writeString(key, "an-admin-key-from-a-file\n");
+
+        StagedoorConfig config = StagedoorConfig.load(null, Map.of("STAGEDOOR_INGRESS_TOKEN_SECRET_FILE", secret.toString()),
+                List.of("ingress.admin-key-file=" + key));
+
+        assertThat(config.ingress("k:9092").build().tokenSecret()).isEqualTo("a-secret-from-a-file-of-at-least-32-bytes");
+        assertThat(config.ingress("k:9092").build().adminKey()).isEqualTo("an-admin-key-from-a-file");
+    }
+
+    @Test
+    void aSecretGivenTwiceOrAMissingSecretFileIsRefusedByName() {
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of("STAGEDOOR_INGRESS_TOKEN_SECRET", "x".repeat(40)),
+                List.of("ingress.token-secret-file=/etc/hostname")))
+                .hasMessage("give ingress.token-secret or ingress.token-secret-file, not both");
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("ingress.admin-key-file=/no/such/file")))
+                .hasMessageContaining("bad value for ingress.admin-key-file").hasMessageContaining("/no/such/file");
+    }
+
+    @Test
+    void theEffectiveConfigurationShowsAGivenSecretAsItsLengthAlone() {
+        String secret = "s3cr3t-".repeat(6);
+        StagedoorConfig config = StagedoorConfig.load(null, Map.of("STAGEDOOR_INGRESS_TOKEN_SECRET", secret),
+                List.of("ingress.admin-key=operator-key-of-the-night"));
+
+        String printed = config.asProperties(true);
+
+        assertThat(printed).doesNotContain(secret, "operator-key-of-the-night")
+                .contains("ingress.token-secret=<secret, 42 bytes>", "ingress.admin-key=<secret, 25 bytes>");
+    }
+}

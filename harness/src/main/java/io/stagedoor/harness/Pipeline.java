@@ -1,0 +1,258 @@
+package io.stagedoor.harness;
+
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.stagedoor.config.StagedoorConfig;
+import io.stagedoor.embedded.EmbeddedKafka;
+import io.stagedoor.embedded.EmbeddedRedis;
+import io.stagedoor.ingress.Ingress;
+import io.stagedoor.ingress.IngressSettings;
+import io.stagedoor.ingress.auth.DevelopmentSecrets;
+import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.topics.Headers;
+import io.stagedoor.topics.TopicCreator;
+import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.topics.connection.KafkaConnection;
+import io.stagedoor.topics.json.Json;
+import io.stagedoor.workers.WorkerSettings;
+import io.stagedoor.workers.Workers;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The whole pipeline in one process: Redis and Kafka (embedded unless given), the topics, the demo event, the
+ * workers and one ingress instance. {@link #close()} stops everything, child processes included, in reverse order.
+ */
+public final class Pipeline implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
+
+    /**
+     * Where and how to run; {@code waitingRoom} and {@code maxSeatsPerBuyer} shape the demo event, {@code adminPort}
+     * is the ingress's admin listener (0 picks a free one).
+     */
+    public record Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
+                          int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer, int adminPort) {
+
+        /** Options whose admin listener is on a free port when {@code port} is, else on the default admin port. */
+        public Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
+                       int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer) {
+            this(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics, maxSeatsPerBuyer,
+                    port == 0 ? 0 : IngressSettings.builder("unused").build().adminPort());
+        }
+
+        /** Options whose demo event lets each buyer hold and buy the default number of seats. */
+        public Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
+                       int partitions, boolean waitingRoom, TopicNames topics) {
+            this(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
+                    EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER);
+        }
+
+        /** The defaults of {@code up}: ./data, port 8080, embedded servers on 9092 and 6379 when free. */
+        public static Options defaults() {
+            return new Options(Path.of("data"), 8080, null, null, 9092, 6379, TopicSettings.DEFAULT_PARTITIONS, false,
+                    TopicNames.defaults());
+        }
+
+        /** The same options with the admin listener on {@code port}. */
+        public Options withAdminPort(int port) {
+            return new Options(dataDir, this.port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
+                    maxSeatsPerBuyer, port);
+        }
+    }
+
+    private static final String KAFKA_UNKNOWN_YET = "unknown";
+    private final Deque<AutoCloseable> started = new ArrayDeque<>();
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private String kafkaBootstrap;
+    private KafkaConnection kafka;
+    private String redisUri;
+    private EmbeddedRedis embeddedRedis;
+    private Ingress ingress;
+    private Workers workers;
+
+    private Pipeline() {
+    }
+
+    /** Starts everything with the default configuration; on failure stops what had started and rethrows. */
+    public static Pipeline start(Options options) {
+        return start(options, StagedoorConfig.defaults());
+    }
+
+    /** Starts everything; on failure stops what had started and rethrows. */
+    public static Pipeline start(Options options, StagedoorConfig config) {
+        return start(options, config, true);
+    }
+
+    /**
+     * Starts everything but the ingress (Redis, Kafka, the topics, the demo event, the workers), for a benchmark
+     * that runs its ingress in another process, as a deployment does; {@link #ingress()} is then null.
+     */
+    public static Pipeline startBackend(Options options, StagedoorConfig config) {
+        return start(options, config, false);
+    }
+
+    private static Pipeline start(Options options, StagedoorConfig config, boolean withIngress) {
+        if (withIngress) {
+            // before a broker or a worker starts, not after a minute of it
+            DevelopmentSecrets.refuseBeyondLoopback(config.ingress("unused").build());
+        }
+        Pipeline pipeline = new Pipeline();
+        try {
+            pipeline.startServersAndWorkers(options, config);
+            if (withIngress) {
+                pipeline.startIngress(options, config);
+            }
+            return pipeline;
+        } catch (RuntimeException e) {
+            pipeline.close();
+            throw e;
+        }
+    }
+
+    private void startServersAndWorkers(Options options, StagedoorConfig config) {
+        redisUri = options.redis();
+        // A configured Redis Cluster replaces the embedded Redis; the ingress settings carry its nodes.
+        if (redisUri == null && config.ingress(KAFKA_UNKNOWN_YET).build().redisCluster().isEmpty()) {
+            embeddedRedis = EmbeddedRedis.start(options.redisPort());
+            started.push(embeddedRedis);
+            redisUri = embeddedRedis.uri();
+        }
+        kafkaBootstrap = options.kafka();
+        if (kafkaBootstrap == null) {
+            EmbeddedKafka kafka = EmbeddedKafka.start(options.dataDir().resolve("kafka"), options.kafkaPort());
+            started.push(kafka);
+            kafkaBootstrap = kafka.bootstrapServers();
+        }
+        // The configured client properties are for the cluster named with --kafka; the embedded one is PLAINTEXT.
+        kafka = options.kafka() == null ? KafkaConnection.plaintext(kafkaBootstrap) : config.kafka(kafkaBootstrap);
+        TopicSettings topicSettings = config.topics().withPartitions(options.partitions());
+        try (Admin admin = Admin.create(kafka.baseProperties())) {
+            TopicCreator.ensure(admin, options.topics(), topicSettings, 30_000);
+        }
+        publishEvent(kafka, options.topics(),
+                DemoEvent.definition(options.waitingRoom(), java.time.Instant.now(), options.maxSeatsPerBuyer()));
+        WorkerSettings workerSettings = config.workers()
+                .withKafka(kafkaBootstrap)
+                .withKafkaClient(kafka.clientProperties())
+                .withNamespace(options.topics().namespace())
+                .withStateDir(options.dataDir().resolve("streams"));
+        workers = Workers.start(workerSettings, Workers.gatewayFor(workerSettings), registry);
+        started.push(workers);
+        awaitReady(workers);
+    }
+
+    private void startIngress(Options options, StagedoorConfig config) {
+        Path accounts = options.dataDir().resolve("accounts.json");
+        Path apiKeys = options.dataDir().resolve("api-keys.json");
+        DemoAccounts.ensure(accounts, apiKeys);
+        ingress = Ingress.start(config.ingress(kafkaBootstrap).kafkaClient(kafka.clientProperties()).topics(options.topics())
+                .port(options.port()).adminPort(options.adminPort()).redisUri(redisUri).accountsFile(accounts)
+                .apiKeysFile(apiKeys).build(), registry);
+        started.push(ingress);
+    }
+
+    private static void awaitReady(Workers workers) {
+        try {
+            if (!workers.awaitReady(Duration.ofSeconds(60))) {
+                LOG.warn("the workers were not ready within 60 s; starting the ingress anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Writes an event definition to the events topic and waits for the broker's acknowledgement. */
+    public static void publishEvent(String kafka, TopicNames topics, EventDefinition event) {
+        publishEvent(KafkaConnection.plaintext(kafka), topics, event);
+    }
+
+    /** Writes an event definition to the events topic through {@code kafka} and waits for the acknowledgement. */
+    public static void publishEvent(KafkaConnection kafka, TopicNames topics, EventDefinition event) {
+        Map<String, Object> config = kafka.baseProperties();
+        config.put(ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<String, byte[]> producer =
+                     new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer())) {
+            ProducerRecord<String, byte[]> record = new ProducerRecord<>(topics.events(), event.eventId(), Json.write(event));
+            Headers.putCorrelationId(record.headers(), event.eventId());
+            producer.send(record).get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while writing event " + event.eventId(), e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot write event " + event.eventId() + ": " + e.getMessage(), e);
+        }
+    }
+
+    public String kafkaBootstrap() {
+        return kafkaBootstrap;
+    }
+
+    /** The cluster with the client properties the pipeline's clients use. */
+    public KafkaConnection kafka() {
+        return kafka;
+    }
+
+    public String redisUri() {
+        return redisUri;
+    }
+
+    public int port() {
+        return ingress.port();
+    }
+
+    /** The ingress's admin listener: admin routes, {@code /metrics}, the operator page. */
+    public int adminPort() {
+        return ingress.adminPort();
+    }
+
+    /** The embedded Redis, when this pipeline started one (the demo stops it for a while). */
+    public java.util.Optional<EmbeddedRedis> embeddedRedis() {
+        return java.util.Optional.ofNullable(embeddedRedis);
+    }
+
+    /** The ingress instance (for its metrics); null when only the backend was started. */
+    public Ingress ingress() {
+        return ingress;
+    }
+
+    /** The workers (for their metrics and the simulated gateway's ledger). */
+    public Workers workers() {
+        return workers;
+    }
+
+    /** Stops everything that started, last started first. Idempotent. */
+    @Override
+    public synchronized void close() {
+        while (!started.isEmpty()) {
+            AutoCloseable part = started.pop();
+            try {
+                part.close();
+            } catch (Exception e) {
+                LOG.warn("{} did not stop cleanly: {}", part.getClass().getSimpleName(), e.toString());
+            }
+        }
+    }
+
+    /** Waits until the JVM is asked to stop (Ctrl-C or SIGTERM), then stops the pipeline. */
+    public void runUntilStopped() throws InterruptedException {
+        Thread hook = new Thread(this::close, "stagedoor-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        Thread.currentThread().join(Duration.ofDays(365).toMillis());
+    }
+}

@@ -1,0 +1,106 @@
+package io.stagedoor.harness.demo;
+
+import io.stagedoor.client.Result;
+import io.stagedoor.client.ResultStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.Random;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import io.stagedoor.workers.payment.PayrailSettings;
+
+/**
+ * The buyers: they arrive spread over the moments before the room opens, each on a virtual thread, queue for a
+ * pass, then shop (at most {@code concurrency} at once): hold 1–2 seats, asking for others when they are taken, and
+ * pay, most with a good card, a few with one that is declined. The tickets they buy are kept for the gate.
+ */
+final class Crowd {
+
+    private final DemoSettings settings;
+    private final Function<Integer, Visit> visits;
+    private final Function<Integer, String> tokens;
+    private final SeatPicker seats;
+    private final Tally tally;
+    private final Queue<String> tickets = new ConcurrentLinkedQueue<>();
+    private final Semaphore shopping;
+
+    /**
+     * @param visits how buyer {@code i} reaches the service (the office's buyers through their proxy)
+     * @param tokens buyer {@code i}'s bearer token
+     */
+    Crowd(DemoSettings settings, Function<Integer, Visit> visits, Function<Integer, String> tokens, SeatPicker seats,
+          Tally tally) {
+        this.settings = settings;
+        this.visits = visits;
+        this.tokens = tokens;
+        this.seats = seats;
+        this.tally = tally;
+        this.shopping = new Semaphore(settings.concurrency());
+    }
+
+    /** Whether buyer {@code i} is in the office: spread evenly through the crowd. */
+    static boolean inOffice(int buyer, DemoSettings settings) {
+        return settings.office() > 0 && buyer % Math.max(1, settings.buyers() / settings.office()) == 0
+                && buyer / Math.max(1, settings.buyers() / settings.office()) < settings.office();
+    }
+
+    /** Runs every buyer's visit, arrivals spread from now until {@code opensAt}; returns when all are done. */
+    void run(Instant opensAt) throws InterruptedException {
+        long spreadNanos = Math.max(0, Duration.between(Instant.now(), opensAt).toNanos());
+        long began = System.nanoTime();
+        try (ExecutorService buyers = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < settings.buyers(); i++) {
+                long arrival = began + spreadNanos * i / settings.buyers();
+                long wait = arrival - System.nanoTime();
+                if (wait > 0) {
+                    TimeUnit.NANOSECONDS.sleep(wait);
+                }
+                int buyer = i;
+                buyers.submit(() -> visit(buyer));
+            }
+        }
+    }
+
+    /** Tickets bought, for the scanner phones. */
+    List<String> tickets() {
+        return List.copyOf(tickets);
+    }
+
+    private void visit(int buyer) {
+        tally.arrived.incrementAndGet();
+        Visit visit = visits.apply(buyer);
+        String token = tokens.apply(buyer);
+        Optional<String> pass = visit.queue(token, settings.resultWait().multipliedBy(4));
+        if (pass.isEmpty()) {
+            return;
+        }
+        shopping.acquireUninterruptibly();
+        try {
+            Random random = new Random(settings.seed() * 31 + buyer);
+            Optional<Result> hold = Optional.empty();
+            for (int attempt = 0; attempt < Visit.TRIES && hold.isEmpty(); attempt++) {
+                Optional<Result> answer = visit.hold(token, pass.get(), seats.next(1 + random.nextInt(2)));
+                if (answer.isEmpty()) {
+                    return;
+                }
+                hold = answer.filter(result -> result.status() == ResultStatus.HELD);
+            }
+            if (hold.isEmpty()) {
+                return;
+            }
+            String card = random.nextDouble() < settings.declineShare() ? PayrailSettings.TOKEN_DECLINE : PayrailSettings.TOKEN_OK;
+            visit.pay(token, hold.get(), card)
+                    .filter(paid -> paid.status() == ResultStatus.CONFIRMED)
+                    .ifPresent(paid -> tickets.addAll(paid.tickets()));
+        } finally {
+            shopping.release();
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.stagedoor.harness.demo;
+
+import io.stagedoor.client.Answer;
+import io.stagedoor.client.CallListener;
+import io.stagedoor.client.CallStats;
+import io.stagedoor.client.Operation;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * What the demo's clients saw, counted as it happens: read live by the progress line and at the end by the report.
+ * As a {@link CallListener} it counts every 429 and 503 answer the clients got and whether each call honoured the
+ * {@code Retry-After} it was given. Thread-safe.
+ */
+final class Tally implements CallListener {
+
+    final AtomicLong arrived = new AtomicLong();
+    final AtomicLong passes = new AtomicLong();
+    final AtomicLong neverAdmitted = new AtomicLong();
+    final AtomicLong holdsAccepted = new AtomicLong();
+    final AtomicLong holdCalls = new AtomicLong();
+    final AtomicLong holdCallsRateLimited = new AtomicLong();
+    final AtomicLong checkoutsAccepted = new AtomicLong();
+    final AtomicLong held = new AtomicLong();
+    final AtomicLong seatsHeld = new AtomicLong();
+    final AtomicLong orders = new AtomicLong();
+    final AtomicLong seatsSold = new AtomicLong();
+    final AtomicLong declined = new AtomicLong();
+    final AtomicLong requestsRefused = new AtomicLong();
+    final AtomicLong withoutResult = new AtomicLong();
+    final AtomicLong rateLimited = new AtomicLong();
+    final AtomicLong overloaded = new AtomicLong();
+    final AtomicLong unanswered = new AtomicLong();
+    final AtomicLong retryAfterWaits = new AtomicLong();
+    final AtomicLong retryAfterBroken = new AtomicLong();
+    final AtomicLong scansAdmitted = new AtomicLong();
+    final AtomicLong scansRepeated = new AtomicLong();
+    final AtomicLong scansUnknown = new AtomicLong();
+    final AtomicLong scansRefused = new AtomicLong();
+    /** The crowd's holds the inventory rejected, by reason ({@code seat-unavailable}, {@code buyer-seat-limit}). */
+    final Rejections holdsRejected = new Rejections();
+    final LatencySamples holdLatency = new LatencySamples();
+    final LatencySamples checkoutLatency = new LatencySamples();
+    private final AtomicReference<Phase> phase = new AtomicReference<>(Phase.STARTING);
+
+    @Override
+    public void onFinished(Operation operation, Answer answer) {
+        CallStats stats = answer.stats();
+        rateLimited.addAndGet(stats.rateLimited());
+        overloaded.addAndGet(stats.overloaded());
+        unanswered.addAndGet(stats.connectionFailures());
+        retryAfterWaits.addAndGet(stats.retryAfterWaits());
+        if (operation == Operation.HOLD) {
+            holdCalls.incrementAndGet();
+            holdCallsRateLimited.addAndGet(stats.rateLimited());
+        }
+        if (!stats.retryAfterHonoured()) {
+            retryAfterBroken.incrementAndGet();
+        }
+    }
+
+    /** A 429 or 503 a scanner phone got (the phones speak plain HTTP). */
+    void scanRefused(int status) {
+        (status == 429 ? rateLimited : overloaded).incrementAndGet();
+        retryAfterWaits.incrementAndGet();
+    }
+
+    /** Requests the service accepted (202). */
+    long accepted() {
+        return holdsAccepted.get() + checkoutsAccepted.get();
+    }
+
+    Phase phase() {
+        return phase.get();
+    }
+
+    void phase(Phase next) {
+        phase.set(next);
+    }
+}
