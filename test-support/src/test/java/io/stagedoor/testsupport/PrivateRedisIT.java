@@ -6,20 +6,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.ConnectException;
 import org.junit.jupiter.api.Test;
 
-class PrivateRedisTest {
+class PrivateRedisIT {
 
     @Test
     void refusesWhileStoppedAndAnswersOnTheSamePortAfterARestart() throws Exception {
         try (PrivateRedis redis = PrivateRedis.start()) {
             int port = redis.port();
             redis.stop();
-            assertThatThrownBy(() -> RealServersTest.RedisWire.ping("127.0.0.1", port)).isInstanceOf(ConnectException.class);
+            assertThatThrownBy(() -> RealServersIT.RedisWire.ping("127.0.0.1", port)).isInstanceOf(ConnectException.class);
 
             redis.restart();
 
             assertThat(redis.port()).isEqualTo(port);
             assertThat(redis.uri()).isEqualTo("redis://127.0.0.1:" + port);
-            assertThat(RealServersTest.RedisWire.ping("127.0.0.1", port)).isEqualTo("+PONG");
+            assertThat(RealServersIT.RedisWire.ping("127.0.0.1", port)).isEqualTo("+PONG");
         }
     }
 

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class EmbeddedKafkaTest {
+class EmbeddedKafkaIT {
 
     private static final Duration DEADLINE = Duration.ofSeconds(30);
 

@@ -12,7 +12,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.junit.jupiter.api.Test;
 
-class RealServersTest {
+class RealServersIT {
 
     @Test
     void redisAnswersPing() throws Exception {

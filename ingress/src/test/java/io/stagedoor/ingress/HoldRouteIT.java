@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The hold route against a real broker: what it accepts, what it refuses and how it says so. */
-class HoldRouteTest {
+class HoldRouteIT {
 
     private static IngressFixture fixture;
 

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (clock step, which buckets, cost) give identical decisions, remaining counts and waits. Clock steps may be
  * negative, as a caller with a slower clock would send.
  */
-class BucketStoresAgreeProperties {
+class BucketStoresAgreeIT {
 
     record Shape(long capacity, long refillTokens, long periodMillis) {
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 @RealInfrastructure
-class RealInfrastructureTest {
+class RealInfrastructureIT {
 
     @Test
     void injectsTheSharedServers(@RedisUri String redis, @KafkaBootstrap String kafka) {

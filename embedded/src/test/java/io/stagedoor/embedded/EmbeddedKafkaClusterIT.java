@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The three-node cluster: replicated on three with two in sync, transactions and share groups, a leader killed. */
-class EmbeddedKafkaClusterTest {
+class EmbeddedKafkaClusterIT {
 
     private static final Duration DEADLINE = Duration.ofSeconds(40);
 
