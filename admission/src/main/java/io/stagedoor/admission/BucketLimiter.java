@@ -1,13 +1,9 @@
 package io.stagedoor.admission;
 
-import io.stagedoor.admission.bucket.BucketKeys;
 import io.stagedoor.admission.bucket.BucketOutcome;
-import io.stagedoor.admission.bucket.BucketRequest;
 import io.stagedoor.admission.bucket.BucketStore;
-import io.stagedoor.admission.bucket.KeyOutcome;
 import io.stagedoor.admission.fallback.ProcessOverloaded;
 import io.stagedoor.admission.limit.LimitCheck;
-import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.admission.metrics.AdmissionMetrics;
 import io.stagedoor.admission.refusal.RefusalCache;
 
@@ -25,21 +21,12 @@ import java.util.function.LongSupplier;
  */
 final class BucketLimiter implements Limiter {
 
-    static final String ADMITTED = "admitted";
-    static final String REFUSED = "refused";
-    /** A limit that had the tokens, in a request another limit refused: nothing was taken from it. */
-    static final String NOT_CHARGED = "not_charged";
-    static final String WOULD_REFUSE = "would_refuse";
-    static final String IMPOSSIBLE = "impossible";
-    static final String UNAVAILABLE = "unavailable";
-    static final String SHED = "shed";
-
     private final BucketStore primary;
     private final DecisionSource primarySource;
     private final RefusalCache refusals;
     private final AdmissionMetrics metrics;
     private final LongSupplier clock;
-    private final String namespace;
+    private final BucketVerdicts verdicts;
     private final Runnable onClose;
     private final Fallback fallback;
 
@@ -50,9 +37,9 @@ final class BucketLimiter implements Limiter {
         this.refusals = refusals;
         this.metrics = metrics;
         this.clock = clock;
-        this.namespace = namespace;
+        this.verdicts = new BucketVerdicts(refusals, metrics, namespace);
         this.onClose = onClose;
-        this.fallback = new Fallback(local, metrics, this);
+        this.fallback = new Fallback(local, metrics, verdicts);
     }
 
     @Override
@@ -67,7 +54,7 @@ final class BucketLimiter implements Limiter {
         List<LimitCheck> shadow = new ArrayList<>(0);
         for (LimitCheck check : checks) {
             if (check.cost() > check.policy().capacity()) {
-                metrics.decision(check.policy().name(), IMPOSSIBLE, DecisionSource.BAD_INPUT.tag());
+                metrics.decision(check.policy().name(), BucketVerdicts.IMPOSSIBLE, DecisionSource.BAD_INPUT.tag());
                 return CompletableFuture.completedFuture(Decision.impossible(check.policy()));
             }
             (check.policy().shadow() ? shadow : enforced).add(check);
@@ -79,7 +66,7 @@ final class BucketLimiter implements Limiter {
         if (cached != null) {
             return CompletableFuture.completedFuture(cached);
         }
-        CompletionStage<Decision> decision = primary.take(requests(enforced), now)
+        CompletionStage<Decision> decision = primary.take(verdicts.requests(enforced), now)
                 .handle((outcome, error) -> error == null
                         ? CompletableFuture.completedFuture(fromStore(enforced, outcome, now))
                         : overloaded(error) ? CompletableFuture.completedFuture(shed(enforced))
@@ -93,54 +80,16 @@ final class BucketLimiter implements Limiter {
         onClose.run();
     }
 
-    List<BucketRequest> requests(List<LimitCheck> checks) {
-        List<BucketRequest> requests = new ArrayList<>(checks.size());
-        for (LimitCheck check : checks) {
-            requests.add(new BucketRequest(key(check), check.policy().capacity(), check.policy().refillTokens(),
-                    check.policy().refillPeriodMillis(), check.cost()));
-        }
-        return requests;
-    }
-
-    private String key(LimitCheck check) {
-        return namespace.isEmpty() ? BucketKeys.of(check.policy().name(), check.subject())
-                : BucketKeys.of(namespace, check.policy().name(), check.subject());
-    }
-
     /** The decision a store outcome means, counting each limit and remembering refusals. */
-    Decision fromStore(List<LimitCheck> checks, BucketOutcome outcome, long now) {
-        return fromOutcome(checks, outcome, now, primarySource, true);
-    }
-
-    Decision fromOutcome(List<LimitCheck> checks, BucketOutcome outcome, long now, DecisionSource source,
-                         boolean remember) {
-        int shaping = 0;
-        for (int i = 0; i < checks.size(); i++) {
-            KeyOutcome key = outcome.keys().get(i);
-            KeyOutcome best = outcome.keys().get(shaping);
-            if (outcome.admitted() ? key.remaining() < best.remaining() : key.waitMillis() > best.waitMillis()) {
-                shaping = i;
-            }
-            String verdict = outcome.admitted() ? ADMITTED : key.sufficient() ? NOT_CHARGED : REFUSED;
-            metrics.decision(checks.get(i).policy().name(), verdict, source.tag());
-            if (remember && !key.sufficient()) {
-                LimitPolicy policy = checks.get(i).policy();
-                refusals.remember(key(checks.get(i)), checks.get(i).cost(), now, key.waitMillis(),
-                        policy.refillTokens(), policy.refillPeriodMillis());
-            }
-        }
-        KeyOutcome key = outcome.keys().get(shaping);
-        return outcome.admitted()
-                ? Decision.admitted(checks.get(shaping).policy(), key.remaining(), source)
-                : Decision.refused(checks.get(shaping).policy(), key.remaining(),
-                        Decision.retryAfterSeconds(key.waitMillis()), source);
+    private Decision fromStore(List<LimitCheck> checks, BucketOutcome outcome, long now) {
+        return verdicts.fromOutcome(checks, outcome, now, primarySource, true);
     }
 
     /** Sheds a request nobody decided because this process was overloaded: never a fallback, never admitted. */
     private Decision shed(List<LimitCheck> checks) {
         for (LimitCheck check : checks) {
             metrics.shed(check.policy().name());
-            metrics.decision(check.policy().name(), SHED, DecisionSource.OVERLOADED.tag());
+            metrics.decision(check.policy().name(), BucketVerdicts.SHED, DecisionSource.OVERLOADED.tag());
         }
         return Decision.shed(checks.get(0).policy());
     }
@@ -151,10 +100,10 @@ final class BucketLimiter implements Limiter {
 
     private Decision cachedRefusal(List<LimitCheck> checks, long now) {
         for (LimitCheck check : checks) {
-            long wait = refusals.waitMillis(key(check), check.cost(), now);
+            long wait = refusals.waitMillis(verdicts.key(check), check.cost(), now);
             if (wait > 0) {
                 metrics.refusalCacheHit(check.policy().name());
-                metrics.decision(check.policy().name(), REFUSED, DecisionSource.REFUSAL_CACHE.tag());
+                metrics.decision(check.policy().name(), BucketVerdicts.REFUSED, DecisionSource.REFUSAL_CACHE.tag());
                 return Decision.refused(check.policy(), 0, Decision.retryAfterSeconds(wait),
                         DecisionSource.REFUSAL_CACHE);
             }
@@ -167,15 +116,15 @@ final class BucketLimiter implements Limiter {
         if (shadow.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
-        return primary.take(requests(shadow), now).handle((outcome, error) -> {
+        return primary.take(verdicts.requests(shadow), now).handle((outcome, error) -> {
             for (int i = 0; i < shadow.size(); i++) {
                 String limit = shadow.get(i).policy().name();
                 if (error != null && overloaded(error)) {
                     metrics.shed(limit);
                 } else if (error != null) {
-                    metrics.fallback(limit, UNAVAILABLE);
+                    metrics.fallback(limit, BucketVerdicts.UNAVAILABLE);
                 } else {
-                    metrics.decision(limit, outcome.keys().get(i).sufficient() ? ADMITTED : WOULD_REFUSE,
+                    metrics.decision(limit, outcome.keys().get(i).sufficient() ? BucketVerdicts.ADMITTED : BucketVerdicts.WOULD_REFUSE,
                             DecisionSource.SHADOW.tag());
                 }
             }

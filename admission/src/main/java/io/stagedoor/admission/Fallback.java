@@ -21,12 +21,12 @@ final class Fallback {
 
     private final BucketStore local;
     private final AdmissionMetrics metrics;
-    private final BucketLimiter limiter;
+    private final BucketVerdicts verdicts;
 
-    Fallback(BucketStore local, AdmissionMetrics metrics, BucketLimiter limiter) {
+    Fallback(BucketStore local, AdmissionMetrics metrics, BucketVerdicts verdicts) {
         this.local = local;
         this.metrics = metrics;
-        this.limiter = limiter;
+        this.verdicts = verdicts;
     }
 
     CompletionStage<Decision> decide(List<LimitCheck> checks, long now) {
@@ -38,16 +38,16 @@ final class Fallback {
         if (localChecks.isEmpty()) {
             return CompletableFuture.completedFuture(failOpen(openChecks, null));
         }
-        return local.take(limiter.requests(localChecks), now).thenApply(outcome -> {
-            Decision decided = limiter.fromOutcome(localChecks, outcome, now, DecisionSource.FALLBACK_LOCAL, false);
+        return local.take(verdicts.requests(localChecks), now).thenApply(outcome -> {
+            Decision decided = verdicts.fromOutcome(localChecks, outcome, now, DecisionSource.FALLBACK_LOCAL, false);
             for (int i = 0; i < localChecks.size(); i++) {
-                metrics.fallback(localChecks.get(i).policy().name(), outcome.admitted() ? BucketLimiter.ADMITTED
-                        : outcome.keys().get(i).sufficient() ? BucketLimiter.NOT_CHARGED : BucketLimiter.REFUSED);
+                metrics.fallback(localChecks.get(i).policy().name(), outcome.admitted() ? BucketVerdicts.ADMITTED
+                        : outcome.keys().get(i).sufficient() ? BucketVerdicts.NOT_CHARGED : BucketVerdicts.REFUSED);
             }
             if (!outcome.admitted()) {
                 for (LimitCheck check : openChecks) {
-                    metrics.fallback(check.policy().name(), BucketLimiter.NOT_CHARGED);
-                    metrics.decision(check.policy().name(), BucketLimiter.NOT_CHARGED,
+                    metrics.fallback(check.policy().name(), BucketVerdicts.NOT_CHARGED);
+                    metrics.decision(check.policy().name(), BucketVerdicts.NOT_CHARGED,
                             DecisionSource.FALLBACK_OPEN.tag());
                 }
                 return decided;
@@ -67,8 +67,8 @@ final class Fallback {
         long bound = Long.MAX_VALUE;
         for (LimitCheck check : openChecks) {
             String limit = check.policy().name();
-            metrics.fallback(limit, BucketLimiter.ADMITTED);
-            metrics.decision(limit, BucketLimiter.ADMITTED, DecisionSource.FALLBACK_OPEN.tag());
+            metrics.fallback(limit, BucketVerdicts.ADMITTED);
+            metrics.decision(limit, BucketVerdicts.ADMITTED, DecisionSource.FALLBACK_OPEN.tag());
             long left = check.policy().capacity() - check.cost();
             if (left < bound) {
                 bound = left;
