@@ -1,6 +1,7 @@
 package io.stagedoor.admission;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Every error and log message of the admission module, so wording lives in one place and tests assert
@@ -114,5 +115,54 @@ public final class AdmissionMessages {
         return "Redis circuit breaker of the " + user + " " + from + " -> " + to + ": "
                 + (to.equals("CLOSED") ? "calls go to Redis again" : to.equals("HALF_OPEN")
                 ? "probing Redis with a few calls" : "calls use the fallback");
+    }
+
+    public static String missingScript(String resource) {
+        return "missing resource " + resource;
+    }
+
+    // concurrency bounds
+
+    public static String boundBelowOne(String name, int limit) {
+        return "a bound needs a limit of at least 1, " + name + " has " + limit;
+    }
+
+    // waiting room
+
+    public static String rateNotPositive(double rate) {
+        return "an entry rate must be a positive number of buyers per second, was " + rate;
+    }
+
+    /** A waiting-room setting below 1, worded "must be positive" where {@link #notPositive} says "at least 1". */
+    public static String roomSettingNotPositive(String what, long value) {
+        return what + " must be positive, was " + value;
+    }
+
+    public static String noPassSecret() {
+        return "a waiting room needs a pass secret";
+    }
+
+    public static String negativeCharge(long charge) {
+        return "charge must not be negative: " + charge;
+    }
+
+    /** A queue ticket whose pass disagrees with its standing: a pass without admission or admission without one. */
+    public static String passDisagreesWithStanding() {
+        return "a waiting ticket has no pass and an admitted one has one";
+    }
+
+    public static String malformedReply(List<Object> reply) {
+        return "the waiting-room script answered something unexpected: " + reply;
+    }
+
+    /** The waiting room's Redis call outlasted its deadline. */
+    public static String timedOut(long millis) {
+        return "the waiting room's Redis call took longer than " + millis + " ms";
+    }
+
+    /** The log line of the waiting room's Redis breaker changing state. */
+    public static String roomBreakerTransition(String from, String to) {
+        return "waiting room: Redis circuit " + from + " -> " + to
+                + (to.equals("CLOSED") ? "; shared queue in use again" : "; joins and admissions use this instance's share");
     }
 }

@@ -1,5 +1,6 @@
 package io.stagedoor.audit;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -18,6 +19,14 @@ public final class AuditMessages {
 
     public static String negativeDuration(Duration duration) {
         return "a duration must not be negative, was " + duration;
+    }
+
+    public static String negativeMaxOffenses(int maxOffenses) {
+        return "maxOffenses must not be negative, was " + maxOffenses;
+    }
+
+    public static String unknownCheck(String name) {
+        return "no check named " + name;
     }
 
     public static String badTime(String text) {
@@ -119,9 +128,43 @@ public final class AuditMessages {
         return "unreadable: " + reason;
     }
 
+    public static String notAJsonObject() {
+        return "not a JSON object";
+    }
+
+    public static String missingField(String name) {
+        return "no " + name;
+    }
+
+    public static String notAWholeNumber(String text) {
+        return "not a whole number: " + text;
+    }
+
+    public static String notAnInstant(String text) {
+        return "not an ISO-8601 instant: " + text;
+    }
+
+    public static String tombstone() {
+        return "a tombstone where a record was expected";
+    }
+
+    /** A void of a payment that names no payment: neither a record key nor a correlation-id header. */
+    public static String voidWithoutKey() {
+        return "a void with neither a key nor a correlation-id header";
+    }
+
+    public static String interruptedReading() {
+        return "interrupted while reading the topics";
+    }
+
     // command
 
     public static String cannotAudit(String why) {
         return "audit failed before judging anything: " + why;
+    }
+
+    /** @param format {@code JSON} or {@code HTML} */
+    public static String cannotWriteReport(String format, Path file) {
+        return "cannot write the " + format + " report to " + file;
     }
 }

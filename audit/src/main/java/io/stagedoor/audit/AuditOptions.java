@@ -40,7 +40,7 @@ public record AuditOptions(io.stagedoor.topics.connection.KafkaConnection kafka,
             throw new IllegalArgumentException(AuditMessages.windowBackwards(from, to));
         }
         if (maxOffenses < 0) {
-            throw new IllegalArgumentException("maxOffenses must not be negative, was " + maxOffenses);
+            throw new IllegalArgumentException(AuditMessages.negativeMaxOffenses(maxOffenses));
         }
         if (progress == null) {
             progress = ReplayProgress.NONE;

@@ -35,6 +35,6 @@ public record AuditReport(String namespace, Instant from, Instant to, Instant re
     /** The result of the check named {@code name}. */
     public CheckResult check(String name) {
         return checks.stream().filter(check -> check.name().equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no check named " + name));
+                .orElseThrow(() -> new IllegalArgumentException(AuditMessages.unknownCheck(name)));
     }
 }

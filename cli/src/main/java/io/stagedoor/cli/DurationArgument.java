@@ -22,17 +22,13 @@ public final class DurationArgument implements CommandLine.ITypeConverter<Durati
                 case 's' -> Duration.ofSeconds(amount);
                 case 'm' -> Duration.ofMinutes(amount);
                 case 'h' -> Duration.ofHours(amount);
-                default -> throw new CommandLine.TypeConversionException(message(value));
+                default -> throw new CommandLine.TypeConversionException(CliMessages.notADuration(value));
             };
         } catch (RuntimeException e) {
             if (e instanceof CommandLine.TypeConversionException) {
                 throw e;
             }
-            throw new CommandLine.TypeConversionException(message(value));
+            throw new CommandLine.TypeConversionException(CliMessages.notADuration(value));
         }
-    }
-
-    private static String message(String value) {
-        return "'" + value + "' is not a duration: write 500ms, 10s, 2m or PT10S";
     }
 }

@@ -33,7 +33,7 @@ final class MetricsEndpoint implements AutoCloseable {
             server.start();
             return new MetricsEndpoint(server);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot serve metrics on " + bind + ":" + port, e);
+            throw new UncheckedIOException(CliMessages.cannotServeMetrics(bind, port), e);
         }
     }
 

@@ -21,6 +21,6 @@ class DurationArgumentTest {
     @ValueSource(strings = {"10", "ten s", "3d", ""})
     void refusesWhatIsNotADuration(String text) {
         assertThatThrownBy(() -> new DurationArgument().convert(text))
-                .isInstanceOf(CommandLine.TypeConversionException.class).hasMessageContaining("is not a duration");
+                .isInstanceOf(CommandLine.TypeConversionException.class).hasMessage(CliMessages.notADuration(text));
     }
 }

@@ -20,7 +20,7 @@ final class LimitSpec {
     static LimitPolicy read(LimitPolicy current, String spec) {
         String[] parts = spec.split(",");
         if (parts.length < 3 || parts.length > 4 || (parts.length == 4 && !"shadow".equals(parts[3].trim()))) {
-            throw new IllegalArgumentException("a limit is 'capacity,refillTokens,period[,shadow]', e.g. 10,1,PT6S: " + spec);
+            throw new IllegalArgumentException(ConfigMessages.badLimitSpec(spec));
         }
         return new LimitPolicy(current.name(), Long.parseLong(parts[0].trim()), Long.parseLong(parts[1].trim()),
                 Duration.parse(parts[2].trim()), current.whenRedisDown(), parts.length == 4);

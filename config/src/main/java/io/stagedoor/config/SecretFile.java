@@ -26,11 +26,11 @@ final class SecretFile {
         try {
             String content = Files.readString(Path.of(path), StandardCharsets.UTF_8).strip();
             if (content.isEmpty()) {
-                throw new IllegalArgumentException("the secret file " + path + " is empty");
+                throw new IllegalArgumentException(ConfigMessages.emptySecretFile(path));
             }
             return content;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the secret file " + path, e);
+            throw new UncheckedIOException(ConfigMessages.cannotReadSecretFile(path), e);
         }
     }
 }

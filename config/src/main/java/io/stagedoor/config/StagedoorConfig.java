@@ -51,8 +51,8 @@ public final class StagedoorConfig {
             try {
                 setting.apply().accept(settings, value.value());
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException("bad value for " + setting.key() + " (" + value.source() + "): '"
-                        + value.value() + "': " + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        ConfigMessages.badValue(setting.key(), value.source(), value.value(), e.getMessage()), e);
             }
         }
         Map<String, String> client = new TreeMap<>(settings.kafkaClient);
@@ -65,7 +65,7 @@ public final class StagedoorConfig {
     /** A secret comes from its setting or from its file, never both: which one would win is not for a reader to guess. */
     private void oneWayOfGiving(String secret, String file) {
         if (values.get(secret).source() != Source.DEFAULT && !values.get(file).value().isBlank()) {
-            throw new IllegalArgumentException("give " + secret + " or " + file + ", not both");
+            throw new IllegalArgumentException(ConfigMessages.secretGivenTwice(secret, file));
         }
     }
 
@@ -90,7 +90,7 @@ public final class StagedoorConfig {
         for (String flag : flags) {
             int equals = flag.indexOf('=');
             if (equals < 1) {
-                throw new IllegalArgumentException("--set takes key=value, got '" + flag + "'");
+                throw new IllegalArgumentException(ConfigMessages.flagNotKeyValue(flag));
             }
             put(values, kafkaClient, flag.substring(0, equals).trim(), flag.substring(equals + 1).trim(), Source.FLAG);
         }
@@ -114,7 +114,7 @@ public final class StagedoorConfig {
     private static void put(Map<String, Value> values, String key, String value, Source source) {
         Value known = values.get(key);
         if (known == null) {
-            throw new IllegalArgumentException("unknown setting '" + key + "'; ./stagedoor config lists them all");
+            throw new IllegalArgumentException(ConfigMessages.unknownSetting(key));
         }
         values.put(key, new Value(key, value, source, known.description()));
     }
@@ -124,7 +124,7 @@ public final class StagedoorConfig {
         try (Reader reader = Files.newBufferedReader(file)) {
             properties.load(reader);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read configuration " + file, e);
+            throw new UncheckedIOException(ConfigMessages.cannotReadConfiguration(file), e);
         }
         Map<String, String> read = new LinkedHashMap<>();
         properties.stringPropertyNames().stream().sorted().forEach(key -> read.put(key, properties.getProperty(key)));

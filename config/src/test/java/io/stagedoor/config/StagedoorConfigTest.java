@@ -1,8 +1,10 @@
 package io.stagedoor.config;
 
+import static io.stagedoor.config.StagedoorConfig.Source.FLAG;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.stagedoor.workers.WorkersMessages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,13 +43,14 @@ class StagedoorConfigTest {
     @Test
     void anUnknownKeyOrABadValueIsRefusedByName() {
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("ingress.max-inflight=3")))
-                .hasMessageContaining("unknown setting 'ingress.max-inflight'");
+                .hasMessage(ConfigMessages.unknownSetting("ingress.max-inflight"));
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("ingress.max-checkouts=lots")))
-                .hasMessageContaining("bad value for ingress.max-checkouts");
+                .hasMessageStartingWith(ConfigMessages.badValue("ingress.max-checkouts", FLAG, "lots", ""));
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("limits.buyer-seats=10,1")))
-                .hasMessageContaining("capacity,refillTokens,period");
+                .hasMessage(ConfigMessages.badValue("limits.buyer-seats", FLAG, "10,1", ConfigMessages.badLimitSpec("10,1")));
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("workers.max-deliveries=1")))
-                .hasMessageContaining("workers.max-deliveries").hasStackTraceContaining("at least 2");
+                .hasMessage(ConfigMessages.badValue("workers.max-deliveries", FLAG, "1",
+                        WorkersMessages.maxDeliveriesBelowTwo(1)));
     }
 
     @Test
@@ -68,9 +71,10 @@ class StagedoorConfigTest {
     void aSecretGivenTwiceOrAMissingSecretFileIsRefusedByName() {
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of("STAGEDOOR_INGRESS_TOKEN_SECRET", "x".repeat(40)),
                 List.of("ingress.token-secret-file=/etc/hostname")))
-                .hasMessage("give ingress.token-secret or ingress.token-secret-file, not both");
+                .hasMessage(ConfigMessages.secretGivenTwice(Catalog.TOKEN_SECRET, Catalog.TOKEN_SECRET_FILE));
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("ingress.admin-key-file=/no/such/file")))
-                .hasMessageContaining("bad value for ingress.admin-key-file").hasMessageContaining("/no/such/file");
+                .hasMessage(ConfigMessages.badValue(Catalog.ADMIN_KEY_FILE, FLAG, "/no/such/file",
+                        ConfigMessages.cannotReadSecretFile("/no/such/file")));
     }
 
     @Test

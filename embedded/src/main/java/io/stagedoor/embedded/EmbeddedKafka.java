@@ -71,7 +71,7 @@ public final class EmbeddedKafka implements AutoCloseable {
             server.startup();
         } catch (RuntimeException e) {
             kafka.close();
-            throw new IllegalStateException("Kafka did not start on " + Ports.LOOPBACK + ":" + port + " with data in " + logDir, e);
+            throw new IllegalStateException(EmbeddedMessages.kafkaDidNotStart(port, logDir), e);
         }
         Runtime.getRuntime().addShutdownHook(kafka.shutdownHook);
         LOG.info("Kafka listening on {} (data in {}, started in {} ms)",
@@ -87,7 +87,7 @@ public final class EmbeddedKafka implements AutoCloseable {
     /** {@code 127.0.0.1:port} of the SASL_SSL listener. */
     public String saslSslBootstrapServers() {
         if (saslSslPort == 0) {
-            throw new IllegalStateException("this broker was started without a SASL_SSL listener");
+            throw new IllegalStateException(EmbeddedMessages.noSaslSslListener());
         }
         return Ports.LOOPBACK + ":" + saslSslPort;
     }

@@ -85,7 +85,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
                     .toArray(CompletableFuture[]::new)).join();
         } catch (RuntimeException e) {
             cluster.close();
-            throw new IllegalStateException("the three-node Kafka cluster did not start in " + root, e);
+            throw new IllegalStateException(EmbeddedMessages.clusterDidNotStart(root), e);
         }
         LOG.info("Kafka cluster of {} nodes listening on {} (data in {}, started in {} ms)", NODES,
                 cluster.bootstrapServers(), root, (System.nanoTime() - begin) / 1_000_000);
@@ -118,7 +118,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     public int leaderOf(TopicPartition partition) {
         Node leader = describe(partition).leader();
         if (leader == null || leader.isEmpty()) {
-            throw new IllegalStateException(partition + " has no leader");
+            throw new IllegalStateException(EmbeddedMessages.noLeader(partition));
         }
         return leader.id();
     }
@@ -196,7 +196,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
         synchronized (this) {
             if (closed) {
-                throw new IllegalStateException("the cluster is closed");
+                throw new IllegalStateException(EmbeddedMessages.clusterClosed());
             }
             servers[index(nodeId)] = server;
         }
@@ -204,8 +204,8 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
             server.startup();
         } catch (RuntimeException e) {
             kill(nodeId);
-            throw new IllegalStateException("Kafka node " + nodeId + " did not start on " + Ports.LOOPBACK + ":"
-                    + address.brokerPort() + " with data in " + address.logDir(), e);
+            throw new IllegalStateException(
+                    EmbeddedMessages.nodeDidNotStart(nodeId, address.brokerPort(), address.logDir()), e);
         }
     }
 
@@ -218,7 +218,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
     private static int index(int nodeId) {
         if (nodeId < 1 || nodeId > NODES) {
-            throw new IllegalArgumentException("no Kafka node " + nodeId + "; nodes are 1 to " + NODES);
+            throw new IllegalArgumentException(EmbeddedMessages.noSuchNode(nodeId));
         }
         return nodeId - 1;
     }
@@ -232,7 +232,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
                 try (var in = Files.newInputStream(meta)) {
                     properties.load(in);
                 } catch (IOException e) {
-                    throw new UncheckedIOException("cannot read " + meta, e);
+                    throw new UncheckedIOException(EmbeddedMessages.cannotReadMeta(meta), e);
                 }
                 String id = properties.getProperty("cluster.id");
                 if (id != null) {
@@ -246,7 +246,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
     private TopicPartitionInfo describe(TopicPartition partition) {
         List<TopicPartitionInfo> partitions = describeTopic(partition.topic()).partitions();
         if (partition.partition() < 0 || partition.partition() >= partitions.size()) {
-            throw new IllegalArgumentException("no partition " + partition);
+            throw new IllegalArgumentException(EmbeddedMessages.noSuchPartition(partition));
         }
         return partitions.get(partition.partition());
     }
@@ -259,9 +259,9 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
                     .get(ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while describing " + topic, e);
+            throw new IllegalStateException(EmbeddedMessages.interruptedDescribing(topic), e);
         } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("cannot describe topic " + topic + ": " + e.getMessage(), e);
+            throw new IllegalStateException(EmbeddedMessages.cannotDescribeTopic(topic, e.getMessage()), e);
         }
     }
 }

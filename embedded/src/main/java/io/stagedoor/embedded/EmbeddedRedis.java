@@ -35,7 +35,7 @@ public final class EmbeddedRedis implements AutoCloseable {
                     .serrListener(line -> LOG.warn("redis {}: {}", port, line))
                     .build();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot prepare redis-server on port " + port, e);
+            throw new UncheckedIOException(EmbeddedMessages.cannotPrepareRedis(port), e);
         }
         this.shutdownHook = new Thread(this::stopQuietly, "embedded-redis-" + port + "-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -51,7 +51,7 @@ public final class EmbeddedRedis implements AutoCloseable {
     /** Starts the server again on the same port after {@link #stop()}; does nothing when it is running. */
     public synchronized void start() {
         if (closed) {
-            throw new IllegalStateException("redis on port " + port + " is closed");
+            throw new IllegalStateException(EmbeddedMessages.redisClosed(port));
         }
         if (server.isActive()) {
             return;
@@ -60,8 +60,7 @@ public final class EmbeddedRedis implements AutoCloseable {
         try {
             server.start();
         } catch (IOException | RuntimeException e) {
-            throw new IllegalStateException("redis-server did not start on " + Ports.LOOPBACK + ":" + port
-                    + (Ports.isFree(port) ? "" : " (the port is taken)"), e);
+            throw new IllegalStateException(EmbeddedMessages.redisDidNotStart(port, !Ports.isFree(port)), e);
         }
         LOG.info("Redis listening on {} (started in {} ms)", uri(), (System.nanoTime() - begin) / 1_000_000);
     }
@@ -71,7 +70,7 @@ public final class EmbeddedRedis implements AutoCloseable {
         try {
             server.stop();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot stop redis on port " + port, e);
+            throw new UncheckedIOException(EmbeddedMessages.cannotStopRedis(port), e);
         }
     }
 

@@ -53,9 +53,9 @@ final class KafkaStorage {
                     .setFeatureLevel(ShareVersion.FEATURE_NAME, ShareVersion.LATEST_PRODUCTION.featureLevel())
                     .run();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create " + logDir, e);
+            throw new UncheckedIOException(EmbeddedMessages.cannotCreateLogDir(logDir), e);
         } catch (Exception e) {
-            throw new IllegalStateException("cannot format KRaft storage in " + logDir, e);
+            throw new IllegalStateException(EmbeddedMessages.cannotFormatStorage(logDir), e);
         }
     }
 }

@@ -36,7 +36,7 @@ public final class Ports {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
             return socket.getLocalPort();
         } catch (IOException e) {
-            throw new UncheckedIOException("no free port on " + LOOPBACK, e);
+            throw new UncheckedIOException(EmbeddedMessages.noFreePort(), e);
         }
     }
 

@@ -45,9 +45,9 @@ public final class ShareGroups {
             admin.incrementalAlterConfigs(Map.of(group, List.of(earliest))).all().get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while setting " + AUTO_OFFSET_RESET + " of share group " + groupId, e);
+            throw new IllegalStateException(EmbeddedMessages.interruptedSettingShareGroup(groupId), e);
         } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("cannot set " + AUTO_OFFSET_RESET + "=earliest on share group " + groupId, e);
+            throw new IllegalStateException(EmbeddedMessages.cannotSetShareGroupEarliest(groupId), e);
         }
     }
 }

@@ -44,7 +44,7 @@ public record AdmissionRecord(String limit, String key, String outcome, String s
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(outcome, "outcome");
         if (count < 0) {
-            throw new IllegalArgumentException("an admission record stands for no negative number of decisions: " + count);
+            throw new IllegalArgumentException(TopicsMessages.negativeDecisionCount(count));
         }
         count = Math.max(1, count);
     }

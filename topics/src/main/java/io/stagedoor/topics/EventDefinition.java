@@ -40,13 +40,13 @@ public record EventDefinition(String eventId, String name, String organizerId, I
             onSaleAt = Instant.EPOCH;
         }
         if (priceCents < 0) {
-            throw new IllegalArgumentException("priceCents must not be negative, was " + priceCents);
+            throw new IllegalArgumentException(TopicsMessages.negativePrice(priceCents));
         }
         if (maxSeatsPerBuyer == null) {
             maxSeatsPerBuyer = DEFAULT_MAX_SEATS_PER_BUYER;
         }
         if (maxSeatsPerBuyer < 1) {
-            throw new IllegalArgumentException("maxSeatsPerBuyer must be at least 1, was " + maxSeatsPerBuyer);
+            throw new IllegalArgumentException(TopicsMessages.maxSeatsPerBuyerBelowOne(maxSeatsPerBuyer));
         }
     }
 

@@ -26,8 +26,7 @@ public record SeatChange(String eventId, List<String> seats, SeatStatus status, 
         Objects.requireNonNull(status, "status");
         tickets = tickets == null ? List.of() : List.copyOf(tickets);
         if (!tickets.isEmpty() && tickets.size() != seats.size()) {
-            throw new IllegalArgumentException("a sale needs one ticket per seat: " + seats.size() + " seats, "
-                    + tickets.size() + " tickets");
+            throw new IllegalArgumentException(TopicsMessages.ticketsNotOnePerSeat(seats.size(), tickets.size()));
         }
     }
 

@@ -39,9 +39,9 @@ public final class TopicCreator {
             admin.createTopics(missing).values().forEach((topic, future) -> awaitCreated(future, timeoutMillis));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while creating topics", e);
+            throw new IllegalStateException(TopicsMessages.interruptedCreatingTopics(), e);
         } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("cannot list topics: " + e.getMessage(), e);
+            throw new IllegalStateException(TopicsMessages.cannotListTopics(e.getMessage()), e);
         }
     }
 
@@ -71,13 +71,13 @@ public final class TopicCreator {
             future.get(timeoutMillis, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
-                throw new IllegalStateException("cannot create topic: " + e.getCause().getMessage(), e.getCause());
+                throw new IllegalStateException(TopicsMessages.cannotCreateTopic(e.getCause().getMessage()), e.getCause());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while creating topics", e);
+            throw new IllegalStateException(TopicsMessages.interruptedCreatingTopics(), e);
         } catch (TimeoutException e) {
-            throw new IllegalStateException("topic creation timed out after " + timeoutMillis + " ms", e);
+            throw new IllegalStateException(TopicsMessages.topicCreationTimedOut(timeoutMillis), e);
         }
     }
 }

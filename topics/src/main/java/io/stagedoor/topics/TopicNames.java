@@ -17,7 +17,7 @@ public record TopicNames(String namespace) {
     public TopicNames {
         Objects.requireNonNull(namespace, "namespace");
         if (!namespace.isEmpty() && !namespace.matches("[A-Za-z0-9._-]+")) {
-            throw new IllegalArgumentException("a topic namespace may hold only letters, digits, '.', '_' and '-': " + namespace);
+            throw new IllegalArgumentException(TopicsMessages.badNamespace(namespace));
         }
     }
 

@@ -33,20 +33,20 @@ public record TopicSettings(int partitions, short replicationFactor, Duration re
 
     public TopicSettings {
         if (partitions < 1) {
-            throw new IllegalArgumentException("partitions must be at least 1, was " + partitions);
+            throw new IllegalArgumentException(TopicsMessages.partitionsBelowOne(partitions));
         }
         if (replicationFactor < 1) {
-            throw new IllegalArgumentException("replicationFactor must be at least 1, was " + replicationFactor);
+            throw new IllegalArgumentException(TopicsMessages.replicationFactorBelowOne(replicationFactor));
         }
         if (retention == null || retention.isNegative() || retention.isZero()) {
-            throw new IllegalArgumentException("retention must be positive, was " + retention);
+            throw new IllegalArgumentException(TopicsMessages.retentionNotPositive(retention));
         }
         if (paymentPartitions < 1) {
-            throw new IllegalArgumentException("paymentPartitions must be at least 1, was " + paymentPartitions);
+            throw new IllegalArgumentException(TopicsMessages.paymentPartitionsBelowOne(paymentPartitions));
         }
         if (minInsyncReplicas < 1 || minInsyncReplicas > replicationFactor) {
-            throw new IllegalArgumentException("minInsyncReplicas must be between 1 and the replication factor "
-                    + replicationFactor + ", was " + minInsyncReplicas);
+            throw new IllegalArgumentException(
+                    TopicsMessages.minInsyncReplicasOutOfRange(minInsyncReplicas, replicationFactor));
         }
     }
 

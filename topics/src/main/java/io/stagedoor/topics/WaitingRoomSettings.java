@@ -18,10 +18,10 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
 
     public WaitingRoomSettings {
         if (!(entryRatePerSecond > 0)) {
-            throw new IllegalArgumentException("entryRatePerSecond must be positive, was " + entryRatePerSecond);
+            throw new IllegalArgumentException(TopicsMessages.entryRateNotPositive(entryRatePerSecond));
         }
         if (passLifetime == null || passLifetime.isNegative() || passLifetime.isZero()) {
-            throw new IllegalArgumentException("passLifetime must be positive, was " + passLifetime);
+            throw new IllegalArgumentException(TopicsMessages.passLifetimeNotPositive(passLifetime));
         }
         if (opensAt == null) {
             opensAt = Instant.EPOCH;

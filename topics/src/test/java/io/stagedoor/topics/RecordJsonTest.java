@@ -80,7 +80,7 @@ class RecordJsonTest {
         assertThat(new String(Json.write(event), StandardCharsets.UTF_8)).contains("\"maxSeatsPerBuyer\":2");
         assertThat(Json.read(Json.write(event), EventDefinition.class)).isEqualTo(event);
         assertThatThrownBy(() -> event.withMaxSeatsPerBuyer(0)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("maxSeatsPerBuyer");
+                .hasMessage(TopicsMessages.maxSeatsPerBuyerBelowOne(0));
     }
 
     @Test
@@ -88,7 +88,7 @@ class RecordJsonTest {
         byte[] garbage = "{not json".getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> JsonSerde.of(Result.class).deserialize("results", garbage))
                 .isInstanceOf(SerializationException.class)
-                .hasMessageContaining("Result");
+                .hasMessage(TopicsMessages.unreadableRecord(Result.class, "results"));
     }
 
     @Test

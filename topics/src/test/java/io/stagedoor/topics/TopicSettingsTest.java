@@ -26,7 +26,8 @@ class TopicSettingsTest {
     @ValueSource(ints = {0, 2})
     void refusesAMinInsyncReplicasNoWriteCouldMeet(int minInsyncReplicas) {
         assertThatThrownBy(() -> TopicSettings.defaults().withMinInsyncReplicas(minInsyncReplicas))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("minInsyncReplicas");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage(TopicsMessages.minInsyncReplicasOutOfRange(
+                        minInsyncReplicas, TopicSettings.DEFAULT_REPLICATION_FACTOR));
     }
 
     @Test

@@ -42,7 +42,7 @@ public final class WorkerMain {
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (i + 1 >= args.length) {
-                throw new IllegalArgumentException("option " + option + " needs a value");
+                throw new IllegalArgumentException(WorkersMessages.optionNeedsValue(option));
             }
             String value = args[++i];
             switch (option) {
@@ -58,7 +58,7 @@ public final class WorkerMain {
                 case "--record-lock-ms" -> settings = settings.withPayments(settings.poolSize(),
                         settings.paymentTimeout(), Duration.ofMillis(Long.parseLong(value)));
                 case "--hold-ttl-ms" -> settings = settings.withHoldTtl(Duration.ofMillis(Long.parseLong(value)));
-                default -> throw new IllegalArgumentException("unknown option " + option);
+                default -> throw new IllegalArgumentException(WorkersMessages.unknownOption(option));
             }
         }
         // The namespace also renames the groups, so it is applied last, over whatever else was set.

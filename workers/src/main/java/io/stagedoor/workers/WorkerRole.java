@@ -20,8 +20,7 @@ public enum WorkerRole {
                 case "both", "all" -> parsed.addAll(EnumSet.allOf(WorkerRole.class));
                 case "inventory" -> parsed.add(INVENTORY);
                 case "checkout" -> parsed.add(CHECKOUT);
-                default -> throw new IllegalArgumentException(
-                        "unknown worker role '" + role + "': expected inventory, checkout or both");
+                default -> throw new IllegalArgumentException(WorkersMessages.unknownRole(role));
             }
         }
         return parsed;

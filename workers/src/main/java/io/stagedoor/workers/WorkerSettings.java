@@ -63,21 +63,20 @@ public record WorkerSettings(String bootstrapServers, Map<String, String> kafkaC
         requirePositive(lagInterval, "lagInterval");
         Objects.requireNonNull(stateDir, "stateDir");
         if (poolSize < 1) {
-            throw new IllegalArgumentException("poolSize must be at least 1, was " + poolSize);
+            throw new IllegalArgumentException(WorkersMessages.poolSizeBelowOne(poolSize));
         }
         if (maxDeliveries < 2) {
-            throw new IllegalArgumentException("maxDeliveries must be at least 2 (a broker's least), was " + maxDeliveries);
+            throw new IllegalArgumentException(WorkersMessages.maxDeliveriesBelowTwo(maxDeliveries));
         }
         if (streamThreads < 1) {
-            throw new IllegalArgumentException("streamThreads must be at least 1, was " + streamThreads);
+            throw new IllegalArgumentException(WorkersMessages.streamThreadsBelowOne(streamThreads));
         }
         if (recordLock.compareTo(paymentTimeout) <= 0) {
             // A lock that ends during the call hands the record to another instance while this one still charges.
-            throw new IllegalArgumentException("recordLock (" + recordLock + ") must outlast paymentTimeout ("
-                    + paymentTimeout + ")");
+            throw new IllegalArgumentException(WorkersMessages.recordLockWithinPaymentTimeout(recordLock, paymentTimeout));
         }
         if (roles == null || roles.isEmpty()) {
-            throw new IllegalArgumentException("roles must name at least one of " + EnumSet.allOf(WorkerRole.class));
+            throw new IllegalArgumentException(WorkersMessages.noRoles());
         }
         roles = Set.copyOf(roles);
     }
@@ -225,13 +224,13 @@ public record WorkerSettings(String bootstrapServers, Map<String, String> kafkaC
 
     private static void requireText(String value, String name) {
         if (value == null || value.isBlank()) {
-            throw new IllegalArgumentException(name + " must not be blank");
+            throw new IllegalArgumentException(WorkersMessages.blank(name));
         }
     }
 
     private static void requirePositive(Duration value, String name) {
         if (value == null || value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive, was " + value);
+            throw new IllegalArgumentException(WorkersMessages.notPositive(name, value));
         }
     }
 }

@@ -51,7 +51,7 @@ public final class Workers implements AutoCloseable {
 
     /**
      * Starts a worker: checks that the cluster accepts its client properties (failing at once, with
-     * {@link io.stagedoor.topics.connection.ConnectionMessages#authenticationFailed}, on refused credentials), creates any missing topic (default partition counts), then starts the roles. Returns
+     * {@link io.stagedoor.topics.TopicsMessages#authenticationFailed}, on refused credentials), creates any missing topic (default partition counts), then starts the roles. Returns
      * while they join their groups; {@link #awaitReady(Duration)} waits for the inventory to run.
      *
      * @param gateway  the payment gateway the checkout pool calls (unused by an inventory-only worker)

@@ -24,7 +24,8 @@ class WorkerSettingsTest {
     @Test
     void aRecordLockThatEndsBeforeThePaymentTimeoutIsRefused() {
         assertThatThrownBy(() -> WorkerSettings.defaults().withPayments(20, Duration.ofSeconds(30), Duration.ofSeconds(15)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("recordLock");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(WorkersMessages.recordLockWithinPaymentTimeout(Duration.ofSeconds(15), Duration.ofSeconds(30)));
     }
 
     @Test
@@ -54,7 +55,7 @@ class WorkerSettingsTest {
     void rolesParseFromTheCommandLine() {
         assertThat(WorkerRole.parse("both")).isEqualTo(EnumSet.allOf(WorkerRole.class));
         assertThat(WorkerRole.parse("checkout")).isEqualTo(Set.of(WorkerRole.CHECKOUT));
-        assertThatThrownBy(() -> WorkerRole.parse("payments")).hasMessageContaining("payments");
+        assertThatThrownBy(() -> WorkerRole.parse("payments")).hasMessage(WorkersMessages.unknownRole("payments"));
         assertThat(WorkerMain.parse(new String[] {"--roles", "inventory", "--namespace", "x"}).applicationId())
                 .isEqualTo("x.stagedoor-inventory");
     }

@@ -1,5 +1,6 @@
 package io.stagedoor.admission.bound;
 
+import io.stagedoor.admission.AdmissionMessages;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,7 +20,7 @@ public final class ConcurrencyBound {
 
     public ConcurrencyBound(String name, int limit) {
         if (limit < 1) {
-            throw new IllegalArgumentException("a bound needs a limit of at least 1, " + name + " has " + limit);
+            throw new IllegalArgumentException(AdmissionMessages.boundBelowOne(name, limit));
         }
         this.name = name;
         this.limit = limit;

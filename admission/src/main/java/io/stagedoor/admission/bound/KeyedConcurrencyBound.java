@@ -1,5 +1,6 @@
 package io.stagedoor.admission.bound;
 
+import io.stagedoor.admission.AdmissionMessages;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -24,7 +25,7 @@ public final class KeyedConcurrencyBound {
 
     public KeyedConcurrencyBound(String name, int limitPerKey) {
         if (limitPerKey < 1) {
-            throw new IllegalArgumentException("a bound needs a limit of at least 1, " + name + " has " + limitPerKey);
+            throw new IllegalArgumentException(AdmissionMessages.boundBelowOne(name, limitPerKey));
         }
         this.name = name;
         this.limitPerKey = limitPerKey;

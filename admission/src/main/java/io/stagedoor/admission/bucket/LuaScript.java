@@ -6,6 +6,7 @@ import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
 import io.lettuce.core.output.CommandOutput;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
+import io.stagedoor.admission.AdmissionMessages;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,7 +43,7 @@ final class LuaScript {
     static LuaScript fromResource(String name, RedisScriptingAsyncCommands<String, String> commands) {
         try (InputStream in = LuaScript.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("missing resource " + name);
+                throw new IllegalStateException(AdmissionMessages.missingScript(name));
             }
             String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             return new LuaScript(body, commands.digest(body));

@@ -1,5 +1,6 @@
 package io.stagedoor.admission.waitingroom;
 
+import io.stagedoor.admission.AdmissionMessages;
 import java.time.Duration;
 
 /**
@@ -11,7 +12,7 @@ public record EntryRate(double perSecond) {
 
     public EntryRate {
         if (!(perSecond > 0) || Double.isInfinite(perSecond)) {
-            throw new IllegalArgumentException(RoomMessages.rateNotPositive(perSecond));
+            throw new IllegalArgumentException(AdmissionMessages.rateNotPositive(perSecond));
         }
     }
 

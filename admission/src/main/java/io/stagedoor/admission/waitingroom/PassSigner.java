@@ -1,5 +1,6 @@
 package io.stagedoor.admission.waitingroom;
 
+import io.stagedoor.admission.AdmissionMessages;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -29,7 +30,7 @@ public final class PassSigner {
     /** @param secret at least 32 bytes, the same on every instance */
     public PassSigner(byte[] secret, Clock clock) {
         if (secret == null || secret.length < 32) {
-            throw new IllegalArgumentException(RoomMessages.notPositive("pass secret bytes beyond 31",
+            throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("pass secret bytes beyond 31",
                     secret == null ? 0 : secret.length - 31));
         }
         // A key of its own, derived from the shared secret, so no other HMAC the service makes with that secret

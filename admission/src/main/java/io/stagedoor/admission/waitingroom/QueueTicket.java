@@ -1,5 +1,6 @@
 package io.stagedoor.admission.waitingroom;
 
+import io.stagedoor.admission.AdmissionMessages;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -38,7 +39,7 @@ public record QueueTicket(String eventId, String ticket, String buyerId, Standin
         Objects.requireNonNull(standing, "standing");
         Objects.requireNonNull(estimatedWait, "estimatedWait");
         if ((standing == Standing.WAITING) == (pass != null)) {
-            throw new IllegalArgumentException("a waiting ticket has no pass and an admitted one has one");
+            throw new IllegalArgumentException(AdmissionMessages.passDisagreesWithStanding());
         }
     }
 }

@@ -3,6 +3,7 @@ package io.stagedoor.admission.waitingroom;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
+import io.stagedoor.admission.AdmissionMessages;
 
 import java.util.List;
 import java.util.Optional;
@@ -79,7 +80,7 @@ public final class RedisRoomStore implements RoomStore {
 
     static RoomReply parse(List<Object> reply) {
         if (reply == null || reply.size() != REPLY_SIZE) {
-            throw new IllegalStateException(RoomMessages.malformedReply(reply));
+            throw new IllegalStateException(AdmissionMessages.malformedReply(reply));
         }
         String ticket = (String) reply.get(0);
         Optional<TicketState> state = ticket.isEmpty() ? Optional.empty() : Optional.of(new TicketState(ticket,

@@ -1,5 +1,6 @@
 package io.stagedoor.admission.waitingroom;
 
+import io.stagedoor.admission.AdmissionMessages;
 import java.util.Objects;
 
 /**
@@ -23,7 +24,7 @@ public record RoomCall(String eventId, EntryRate initialRate, long opensAtMillis
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(initialRate, "initialRate");
         if (charge < 0) {
-            throw new IllegalArgumentException("charge must not be negative: " + charge);
+            throw new IllegalArgumentException(AdmissionMessages.negativeCharge(charge));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.stagedoor.admission.waitingroom;
 
+import io.stagedoor.admission.AdmissionMessages;
 import io.stagedoor.admission.fallback.OutageSettings;
 
 import java.time.Duration;
@@ -23,15 +24,15 @@ public record RoomOptions(int instanceCount, OutageSettings outage, Duration max
 
     public RoomOptions {
         if (instanceCount < 1) {
-            throw new IllegalArgumentException(RoomMessages.notPositive("instanceCount", instanceCount));
+            throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("instanceCount", instanceCount));
         }
         Objects.requireNonNull(outage, "outage");
         Objects.requireNonNull(keyNamespace, "keyNamespace");
         if (maxRetryAfter.toSeconds() < 1) {
-            throw new IllegalArgumentException(RoomMessages.notPositive("maxRetryAfter seconds", maxRetryAfter.toSeconds()));
+            throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("maxRetryAfter seconds", maxRetryAfter.toSeconds()));
         }
         if (stateTtl.toMinutes() < 1) {
-            throw new IllegalArgumentException(RoomMessages.notPositive("stateTtl minutes", stateTtl.toMinutes()));
+            throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("stateTtl minutes", stateTtl.toMinutes()));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.stagedoor.admission.waitingroom;
 
+import io.stagedoor.admission.AdmissionMessages;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -20,7 +21,7 @@ public record RoomPlan(EntryRate rate, Instant opensAt, Duration passLifetime) {
         opensAt = opensAt == null ? Instant.EPOCH : opensAt;
         Objects.requireNonNull(passLifetime, "passLifetime");
         if (passLifetime.isNegative() || passLifetime.isZero()) {
-            throw new IllegalArgumentException(RoomMessages.notPositive("passLifetime", passLifetime.toMillis()));
+            throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("passLifetime", passLifetime.toMillis()));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.stagedoor.admission.waitingroom;
 
+import io.stagedoor.admission.AdmissionMessages;
 import io.stagedoor.admission.fallback.GuardedCalls;
 import io.stagedoor.admission.fallback.RedisOutagePolicy;
 import org.slf4j.Logger;
@@ -27,7 +28,7 @@ final class RoomStoreGuard implements RoomStore {
     /** @param deadline the longest a room call may take ({@link RoomOptions#outage()}: 1 s by default) */
     RoomStoreGuard(RoomStore redis, RedisOutagePolicy policy, java.time.Duration deadline) {
         this.redis = redis;
-        this.calls = policy.calls("waiting room", LOG, RoomMessages::breakerTransition, deadline);
+        this.calls = policy.calls("waiting room", LOG, AdmissionMessages::roomBreakerTransition, deadline);
         this.timeoutMillis = calls.timeout().toMillis();
     }
 
@@ -60,7 +61,7 @@ final class RoomStoreGuard implements RoomStore {
         return calls.call(operation).exceptionallyCompose(error -> {
             Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
             return CompletableFuture.failedFuture(cause instanceof TimeoutException
-                    ? new TimeoutException(RoomMessages.timedOut(timeoutMillis)) : cause);
+                    ? new TimeoutException(AdmissionMessages.timedOut(timeoutMillis)) : cause);
         });
     }
 }

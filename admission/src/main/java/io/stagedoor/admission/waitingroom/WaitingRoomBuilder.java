@@ -2,6 +2,7 @@ package io.stagedoor.admission.waitingroom;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.stagedoor.admission.AdmissionMessages;
 import io.stagedoor.admission.fallback.RedisOutagePolicy;
 import io.stagedoor.admission.redis.RedisAccess;
 import io.stagedoor.admission.redis.RedisEndpoint;
@@ -97,7 +98,7 @@ public final class WaitingRoomBuilder {
 
     private PassSigner signer() {
         if (passSecret == null) {
-            throw new IllegalStateException("a waiting room needs a pass secret");
+            throw new IllegalStateException(AdmissionMessages.noPassSecret());
         }
         return new PassSigner(passSecret, clock);
     }

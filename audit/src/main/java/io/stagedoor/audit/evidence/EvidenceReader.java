@@ -1,6 +1,7 @@
 package io.stagedoor.audit.evidence;
 
 import com.fasterxml.jackson.databind.ObjectReader;
+import io.stagedoor.audit.AuditMessages;
 import io.stagedoor.audit.AuditWindow;
 import io.stagedoor.topics.AdmissionRecord;
 import io.stagedoor.topics.EventDefinition;
@@ -145,7 +146,7 @@ public final class EvidenceReader {
             return future.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while reading the topics", e);
+            throw new IllegalStateException(AuditMessages.interruptedReading(), e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException runtime) {
                 throw runtime;
@@ -198,7 +199,7 @@ public final class EvidenceReader {
 
     private static byte[] value(ConsumerRecord<byte[], byte[]> record) {
         if (record.value() == null) {
-            throw new UnreadableRecord("a tombstone where a record was expected");
+            throw new UnreadableRecord(AuditMessages.tombstone());
         }
         return record.value();
     }
@@ -209,7 +210,7 @@ public final class EvidenceReader {
             return header;
         }
         if (record.key() == null) {
-            throw new UnreadableRecord("a void with neither a key nor a correlation-id header");
+            throw new UnreadableRecord(AuditMessages.voidWithoutKey());
         }
         return new String(record.key(), StandardCharsets.UTF_8);
     }

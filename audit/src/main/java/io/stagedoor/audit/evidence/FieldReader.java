@@ -3,6 +3,7 @@ package io.stagedoor.audit.evidence;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.stagedoor.audit.AuditMessages;
 import io.stagedoor.topics.json.Json;
 import java.io.IOException;
 import java.time.DateTimeException;
@@ -36,7 +37,7 @@ final class FieldReader {
         String[] values = new String[size];
         try (JsonParser parser = FACTORY.createParser(json)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
-                throw new IOException("not a JSON object");
+                throw new IOException(AuditMessages.notAJsonObject());
             }
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 Integer index = indexes.get(parser.currentName());
@@ -54,7 +55,7 @@ final class FieldReader {
     /** A required text field. */
     static String required(String[] values, int index, String name) throws IOException {
         if (values[index] == null) {
-            throw new IOException("no " + name);
+            throw new IOException(AuditMessages.missingField(name));
         }
         return values[index];
     }
@@ -66,7 +67,7 @@ final class FieldReader {
         try {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
-            throw new IOException("not a whole number: " + text, e);
+            throw new IOException(AuditMessages.notAWholeNumber(text), e);
         }
     }
 
@@ -104,7 +105,7 @@ final class FieldReader {
             }
             return Instant.parse(text);
         } catch (DateTimeException | NumberFormatException e) {
-            throw new IOException("not an ISO-8601 instant: " + text, e);
+            throw new IOException(AuditMessages.notAnInstant(text), e);
         }
     }
 

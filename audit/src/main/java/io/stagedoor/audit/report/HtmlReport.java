@@ -1,5 +1,6 @@
 package io.stagedoor.audit.report;
 
+import io.stagedoor.audit.AuditMessages;
 import io.stagedoor.audit.AuditReport;
 import io.stagedoor.audit.check.CheckResult;
 import io.stagedoor.audit.check.Offense;
@@ -39,7 +40,7 @@ public final class HtmlReport {
             JsonReport.createParent(file);
             Files.writeString(file, render(report), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the HTML report to " + file, e);
+            throw new UncheckedIOException(AuditMessages.cannotWriteReport("HTML", file), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.stagedoor.audit.report;
 
+import io.stagedoor.audit.AuditMessages;
 import io.stagedoor.audit.AuditReport;
 import io.stagedoor.topics.json.Json;
 import java.io.IOException;
@@ -18,7 +19,7 @@ public final class JsonReport {
             createParent(file);
             Json.mapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), report);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the JSON report to " + file, e);
+            throw new UncheckedIOException(AuditMessages.cannotWriteReport("JSON", file), e);
         }
     }
 

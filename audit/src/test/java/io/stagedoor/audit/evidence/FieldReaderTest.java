@@ -3,6 +3,7 @@ package io.stagedoor.audit.evidence;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.stagedoor.audit.AuditMessages;
 import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.json.Json;
 import java.io.IOException;
@@ -34,7 +35,8 @@ class FieldReaderTest {
 
     @Test
     void somethingOtherThanAnObjectIsUnreadable() {
-        assertThatThrownBy(() -> reader.read("[1]".getBytes(StandardCharsets.UTF_8))).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> reader.read("[1]".getBytes(StandardCharsets.UTF_8))).isInstanceOf(IOException.class)
+                .hasMessage(AuditMessages.notAJsonObject());
         assertThatThrownBy(() -> reader.read("{not json".getBytes(StandardCharsets.UTF_8)))
                 .isInstanceOf(IOException.class);
     }
@@ -52,6 +54,7 @@ class FieldReaderTest {
     @ParameterizedTest
     @ValueSource(strings = {"2026-13-30T19:00:00Z", "2026-11-30T25:00:00Z", "yesterday", "2026-11-3xT19:00:00Z"})
     void refusesWhatIsNotAnInstant(String text) {
-        assertThatThrownBy(() -> FieldReader.instant(text)).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> FieldReader.instant(text)).isInstanceOf(IOException.class)
+                .hasMessage(AuditMessages.notAnInstant(text));
     }
 }

@@ -14,7 +14,7 @@ import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.SecuredKafka;
 import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.TopicNames;
-import io.stagedoor.topics.connection.ConnectionMessages;
+import io.stagedoor.topics.TopicsMessages;
 import io.stagedoor.topics.connection.KafkaConnection;
 import io.stagedoor.topics.json.Json;
 import io.stagedoor.workers.WorkerSettings;
@@ -94,7 +94,7 @@ class SecuredKafkaIT {
 
     /** The message up to the broker's own words, which the client library may reword between versions. */
     private static String refusal(KafkaConnection connection) {
-        String message = ConnectionMessages.authenticationFailed(connection, "DETAIL");
+        String message = TopicsMessages.authenticationFailed(connection, "DETAIL");
         return message.substring(0, message.indexOf("DETAIL"));
     }
 

@@ -1,5 +1,6 @@
 package io.stagedoor.topics.connection;
 
+import io.stagedoor.topics.TopicsMessages;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -24,8 +25,8 @@ public final class ClusterCheck {
      * Returns the cluster id once the cluster has answered through {@code connection}.
      *
      * @throws IllegalStateException when the cluster refuses the TLS handshake or the SASL credentials
-     *                               ({@link ConnectionMessages#authenticationFailed}), or does not answer within
-     *                               {@code deadline} ({@link ConnectionMessages#noAnswer})
+     *                               ({@link TopicsMessages#authenticationFailed}), or does not answer within
+     *                               {@code deadline} ({@link TopicsMessages#noAnswer})
      */
     public static String verify(KafkaConnection connection, Duration deadline) {
         Map<String, Object> properties = connection.baseProperties();
@@ -39,18 +40,18 @@ public final class ClusterCheck {
                     .get(deadline.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof AuthenticationException refused) {
-                throw new IllegalStateException(ConnectionMessages.authenticationFailed(connection, refused.getMessage()),
+                throw new IllegalStateException(TopicsMessages.authenticationFailed(connection, refused.getMessage()),
                         refused);
             }
             if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
-                throw new IllegalStateException(ConnectionMessages.noAnswer(connection, deadline), e.getCause());
+                throw new IllegalStateException(TopicsMessages.noAnswer(connection, deadline), e.getCause());
             }
-            throw new IllegalStateException(ConnectionMessages.checkFailed(connection, e.getCause()), e.getCause());
+            throw new IllegalStateException(TopicsMessages.checkFailed(connection, e.getCause()), e.getCause());
         } catch (TimeoutException e) {
-            throw new IllegalStateException(ConnectionMessages.noAnswer(connection, deadline), e);
+            throw new IllegalStateException(TopicsMessages.noAnswer(connection, deadline), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException(ConnectionMessages.noAnswer(connection, deadline), e);
+            throw new IllegalStateException(TopicsMessages.noAnswer(connection, deadline), e);
         } finally {
             admin.close(Duration.ofSeconds(1));
         }

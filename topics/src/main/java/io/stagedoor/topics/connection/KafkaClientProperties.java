@@ -1,5 +1,6 @@
 package io.stagedoor.topics.connection;
 
+import io.stagedoor.topics.TopicsMessages;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -24,7 +25,7 @@ public final class KafkaClientProperties {
         try (Reader reader = Files.newBufferedReader(file)) {
             properties.load(reader);
         } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalArgumentException(ConnectionMessages.unreadableFile(file, e), e);
+            throw new IllegalArgumentException(TopicsMessages.unreadableFile(file, e), e);
         }
         Map<String, String> read = new TreeMap<>();
         properties.stringPropertyNames().forEach(key -> read.put(key.trim(), properties.getProperty(key).trim()));

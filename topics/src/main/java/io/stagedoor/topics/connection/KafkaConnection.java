@@ -1,5 +1,6 @@
 package io.stagedoor.topics.connection;
 
+import io.stagedoor.topics.TopicsMessages;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -23,7 +24,7 @@ public record KafkaConnection(String bootstrapServers, Map<String, String> clien
 
     public KafkaConnection {
         if (bootstrapServers == null || bootstrapServers.isBlank()) {
-            throw new IllegalArgumentException(ConnectionMessages.noBootstrap());
+            throw new IllegalArgumentException(TopicsMessages.noBootstrap());
         }
         Map<String, String> copy = new TreeMap<>(Objects.requireNonNull(clientProperties, "clientProperties"));
         copy.remove(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);

@@ -1,5 +1,6 @@
 package io.stagedoor.topics.ids;
 
+import io.stagedoor.topics.TopicsMessages;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -41,7 +42,7 @@ public final class CorrelationIds {
      */
     public CorrelationIds(byte[] secret, Clock clock) {
         if (secret.length < 32) {
-            throw new IllegalArgumentException("the correlation id secret needs at least 32 bytes, has " + secret.length);
+            throw new IllegalArgumentException(TopicsMessages.correlationSecretTooShort(secret.length));
         }
         this.key = new SecretKeySpec(secret.clone(), MAC);
         this.clock = clock;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.stagedoor.topics.TopicsMessages;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -32,7 +33,7 @@ public final class Json {
         try {
             return MAPPER.writeValueAsBytes(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("cannot write " + value.getClass().getSimpleName() + " as JSON", e);
+            throw new IllegalArgumentException(TopicsMessages.cannotWriteJson(value.getClass()), e);
         }
     }
 
@@ -41,7 +42,7 @@ public final class Json {
         try {
             return MAPPER.readValue(bytes, type);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + type.getSimpleName() + " from JSON", e);
+            throw new UncheckedIOException(TopicsMessages.cannotReadJson(type), e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.stagedoor.topics.json;
 
+import io.stagedoor.topics.TopicsMessages;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
@@ -37,7 +38,7 @@ public final class JsonSerde<T> implements Serde<T>, Serializer<T>, Deserializer
         try {
             return Json.read(data, type);
         } catch (RuntimeException e) {
-            throw new SerializationException("unreadable " + type.getSimpleName() + " on " + topic, e);
+            throw new SerializationException(TopicsMessages.unreadableRecord(type, topic), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.stagedoor.topics.replay;
 
+import io.stagedoor.topics.TopicsMessages;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.HashSet;
@@ -155,7 +156,7 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
                 return;
             }
             if (System.nanoTime() - stalledSince > settings.stallTimeout().toNanos()) {
-                throw new IllegalStateException(ReplayMessages.stalled(range.topic(), settings.stallTimeout(),
+                throw new IllegalStateException(TopicsMessages.stalled(range.topic(), settings.stallTimeout(),
                         remaining()));
             }
         }

@@ -1,5 +1,6 @@
 package io.stagedoor.topics.replay;
 
+import io.stagedoor.topics.TopicsMessages;
 import io.stagedoor.topics.connection.KafkaConnection;
 import java.time.Duration;
 import java.util.Objects;
@@ -39,7 +40,7 @@ public record ReplaySettings(KafkaConnection kafka, int maxPollRecords, int fetc
         positive("stallTimeout", stallTimeout.toMillis());
         Objects.requireNonNull(timestampDisorder, "timestampDisorder");
         if (timestampDisorder.isNegative()) {
-            throw new IllegalArgumentException(ReplayMessages.negative("timestampDisorder", timestampDisorder));
+            throw new IllegalArgumentException(TopicsMessages.negative("timestampDisorder", timestampDisorder));
         }
     }
 
@@ -63,7 +64,7 @@ public record ReplaySettings(KafkaConnection kafka, int maxPollRecords, int fetc
 
     private static void positive(String setting, long value) {
         if (value < 1) {
-            throw new IllegalArgumentException(ReplayMessages.notPositive(setting, value));
+            throw new IllegalArgumentException(TopicsMessages.notPositive(setting, value));
         }
     }
 }

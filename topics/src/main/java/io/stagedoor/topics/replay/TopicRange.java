@@ -1,5 +1,6 @@
 package io.stagedoor.topics.replay;
 
+import io.stagedoor.topics.TopicsMessages;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -20,7 +21,7 @@ public record TopicRange(String topic, Instant from, Instant to) {
         Objects.requireNonNull(from, "from");
         Objects.requireNonNull(to, "to");
         if (to.isBefore(from)) {
-            throw new IllegalArgumentException(ReplayMessages.rangeBackwards(topic, from, to));
+            throw new IllegalArgumentException(TopicsMessages.rangeBackwards(topic, from, to));
         }
     }
 }

@@ -3,6 +3,7 @@ package io.stagedoor.topics.connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.stagedoor.topics.TopicsMessages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -41,7 +42,7 @@ class KafkaConnectionTest {
         Path missing = dir.resolve("absent.properties");
         assertThatThrownBy(() -> KafkaClientProperties.load(missing))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith(ConnectionMessages.unreadableFile(missing, new Exception("x")).split(": x")[0]);
+                .hasMessageStartingWith(TopicsMessages.unreadableFile(missing, new Exception("x")).split(": x")[0]);
     }
 
     @Test
@@ -87,6 +88,6 @@ class KafkaConnectionTest {
     @Test
     void blankBootstrapServersAreRefused() {
         assertThatThrownBy(() -> KafkaConnection.plaintext(" "))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage(ConnectionMessages.noBootstrap());
+                .isInstanceOf(IllegalArgumentException.class).hasMessage(TopicsMessages.noBootstrap());
     }
 }

@@ -2,6 +2,7 @@ package io.stagedoor.workers.checkout;
 
 import io.stagedoor.workers.WorkerMetrics;
 import io.stagedoor.workers.WorkerSettings;
+import io.stagedoor.workers.WorkersMessages;
 import io.stagedoor.workers.payment.PaymentGateway;
 import java.time.Clock;
 import java.time.Duration;
@@ -129,7 +130,7 @@ public final class CheckoutPool implements AutoCloseable {
             admin.incrementalAlterConfigs(Map.of(group, ops)).all().get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while configuring share group " + settings.shareGroupId(), e);
+            throw new IllegalStateException(WorkersMessages.interruptedConfiguringShareGroup(settings.shareGroupId()), e);
         } catch (Exception e) {
             LOG.warn("cannot configure share group {} (start offset earliest, record lock {}, {} deliveries, "
                     + "dead letters to {}): {}", settings.shareGroupId(), settings.recordLock(),

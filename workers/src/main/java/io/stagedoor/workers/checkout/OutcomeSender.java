@@ -4,6 +4,7 @@ import io.stagedoor.topics.Headers;
 import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.json.Json;
+import io.stagedoor.workers.WorkersMessages;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -38,7 +39,7 @@ final class OutcomeSender {
         try {
             producer.send(record).get(SEND_TIMEOUT_MS, TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("cannot produce to " + record.topic() + ": " + e.getMessage(), e);
+            throw new IllegalStateException(WorkersMessages.cannotProduce(record.topic(), e.getMessage()), e);
         }
     }
 }

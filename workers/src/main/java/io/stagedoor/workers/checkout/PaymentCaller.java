@@ -4,6 +4,7 @@ import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.PaymentRequested;
 import io.stagedoor.topics.PaymentStatus;
 import io.stagedoor.workers.WorkerMetrics;
+import io.stagedoor.workers.WorkersMessages;
 import io.stagedoor.workers.payment.Charge;
 import io.stagedoor.workers.payment.PaymentGateway;
 import java.time.Clock;
@@ -73,7 +74,7 @@ final class PaymentCaller {
             gateway.voidCharge(correlationId, reason).toCompletableFuture()
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
-            throw new VoidFailedException("cannot void payment " + correlationId + ": " + e, e);
+            throw new VoidFailedException(WorkersMessages.cannotVoid(correlationId, e), e);
         }
     }
 

@@ -3,6 +3,7 @@ package io.stagedoor.workers.payment;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.stagedoor.topics.json.Json;
+import io.stagedoor.workers.WorkersMessages;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -57,9 +58,9 @@ public final class HttpPaymentGateway implements PaymentGateway {
         return breaker.executeCompletionStage(() -> post("/v1/charges", idempotencyKey, body)
                 .thenApply(response -> switch (response.statusCode()) {
                     case 200 -> Json.read(response.body(), Charge.class);
-                    case 504, 408 -> throw new PaymentTimeoutException("gateway timed out charge " + idempotencyKey);
-                    default -> throw new IllegalStateException("gateway answered " + response.statusCode()
-                            + " to charge " + idempotencyKey);
+                    case 504, 408 -> throw new PaymentTimeoutException(WorkersMessages.chargeTimedOut(idempotencyKey));
+                    default -> throw new IllegalStateException(
+                            WorkersMessages.chargeRefused(response.statusCode(), idempotencyKey));
                 }));
     }
 
@@ -69,8 +70,8 @@ public final class HttpPaymentGateway implements PaymentGateway {
         return breaker.executeCompletionStage(() -> post("/v1/voids", idempotencyKey, body)
                 .thenApply(response -> {
                     if (response.statusCode() / 100 != 2) {
-                        throw new IllegalStateException("gateway answered " + response.statusCode()
-                                + " to void " + idempotencyKey);
+                        throw new IllegalStateException(
+                                WorkersMessages.voidRefused(response.statusCode(), idempotencyKey));
                     }
                     return null;
                 }));
@@ -87,7 +88,7 @@ public final class HttpPaymentGateway implements PaymentGateway {
                 .exceptionally(error -> {
                     Throwable cause = error instanceof CompletionException ? error.getCause() : error;
                     if (cause instanceof HttpTimeoutException) {
-                        throw new PaymentTimeoutException("no answer from the gateway within " + requestTimeout);
+                        throw new PaymentTimeoutException(WorkersMessages.noGatewayAnswer(requestTimeout));
                     }
                     throw error instanceof CompletionException completion ? completion : new CompletionException(error);
                 });

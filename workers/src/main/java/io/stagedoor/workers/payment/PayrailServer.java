@@ -3,6 +3,7 @@ package io.stagedoor.workers.payment;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.stagedoor.topics.json.Json;
+import io.stagedoor.workers.WorkersMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -49,7 +50,7 @@ public final class PayrailServer implements AutoCloseable {
             server.start();
             return payrail;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start Payrail on port " + port, e);
+            throw new UncheckedIOException(WorkersMessages.cannotStartPayrail(port), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.stagedoor.workers.payment;
 
+import io.stagedoor.workers.WorkersMessages;
 import java.time.Duration;
 
 /**
@@ -20,14 +21,13 @@ public record PayrailSettings(Duration latency, double declineRate, double timeo
 
     public PayrailSettings {
         if (latency == null || latency.isNegative()) {
-            throw new IllegalArgumentException("latency must not be negative, was " + latency);
+            throw new IllegalArgumentException(WorkersMessages.negativeLatency(latency));
         }
         if (hangFor == null || hangFor.isNegative()) {
-            throw new IllegalArgumentException("hangFor must not be negative, was " + hangFor);
+            throw new IllegalArgumentException(WorkersMessages.negativeHang(hangFor));
         }
         if (declineRate < 0 || timeoutRate < 0 || declineRate + timeoutRate > 1) {
-            throw new IllegalArgumentException("declineRate and timeoutRate must be shares adding up to at most 1, were "
-                    + declineRate + " and " + timeoutRate);
+            throw new IllegalArgumentException(WorkersMessages.badFailureShares(declineRate, timeoutRate));
         }
     }
 

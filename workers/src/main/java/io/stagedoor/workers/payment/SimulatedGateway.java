@@ -1,5 +1,6 @@
 package io.stagedoor.workers.payment;
 
+import io.stagedoor.workers.WorkersMessages;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Random;
@@ -93,7 +94,7 @@ public final class SimulatedGateway implements PaymentGateway {
                 outcome.complete(new Charge(key, Charge.Status.DECLINED, null, "card declined"));
             }, afterLatency);
             default -> CompletableFuture.runAsync(() -> outcome.completeExceptionally(
-                    new PaymentTimeoutException("Payrail did not answer charge " + key)), afterHang);
+                    new PaymentTimeoutException(WorkersMessages.payrailDidNotAnswer(key))), afterHang);
         }
     }
 

@@ -1,0 +1,47 @@
+package io.stagedoor.config;
+
+import java.nio.file.Path;
+
+/**
+ * Every message the configuration writes into an exception, in one place so wording lives here and tests
+ * assert against it rather than against copied strings.
+ */
+public final class ConfigMessages {
+
+    private ConfigMessages() {
+    }
+
+    /** A setting whose value its setter refused; {@code reason} is the setter's own message. */
+    public static String badValue(String key, StagedoorConfig.Source source, String value, String reason) {
+        return "bad value for " + key + " (" + source + "): '" + value + "': " + reason;
+    }
+
+    /** A secret given both as itself and as a file. */
+    public static String secretGivenTwice(String secret, String file) {
+        return "give " + secret + " or " + file + ", not both";
+    }
+
+    public static String flagNotKeyValue(String flag) {
+        return "--set takes key=value, got '" + flag + "'";
+    }
+
+    public static String unknownSetting(String key) {
+        return "unknown setting '" + key + "'; ./stagedoor config lists them all";
+    }
+
+    public static String cannotReadConfiguration(Path file) {
+        return "cannot read configuration " + file;
+    }
+
+    public static String badLimitSpec(String spec) {
+        return "a limit is 'capacity,refillTokens,period[,shadow]', e.g. 10,1,PT6S: " + spec;
+    }
+
+    public static String emptySecretFile(String path) {
+        return "the secret file " + path + " is empty";
+    }
+
+    public static String cannotReadSecretFile(String path) {
+        return "cannot read the secret file " + path;
+    }
+}

@@ -1,0 +1,164 @@
+package io.stagedoor.topics;
+
+import io.stagedoor.topics.connection.KafkaConnection;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Every message the topics module writes into an exception, in one place so wording lives here and tests
+ * assert against it rather than against copied strings.
+ */
+public final class TopicsMessages {
+
+    private TopicsMessages() {
+    }
+
+    // topic settings and names
+
+    public static String partitionsBelowOne(int partitions) {
+        return "partitions must be at least 1, was " + partitions;
+    }
+
+    public static String replicationFactorBelowOne(short replicationFactor) {
+        return "replicationFactor must be at least 1, was " + replicationFactor;
+    }
+
+    public static String retentionNotPositive(Duration retention) {
+        return "retention must be positive, was " + retention;
+    }
+
+    public static String paymentPartitionsBelowOne(int paymentPartitions) {
+        return "paymentPartitions must be at least 1, was " + paymentPartitions;
+    }
+
+    /** A min.insync.replicas below 1 or above the replication factor, which no write could meet. */
+    public static String minInsyncReplicasOutOfRange(int minInsyncReplicas, short replicationFactor) {
+        return "minInsyncReplicas must be between 1 and the replication factor " + replicationFactor + ", was "
+                + minInsyncReplicas;
+    }
+
+    public static String badNamespace(String namespace) {
+        return "a topic namespace may hold only letters, digits, '.', '_' and '-': " + namespace;
+    }
+
+    // creating topics
+
+    public static String interruptedCreatingTopics() {
+        return "interrupted while creating topics";
+    }
+
+    public static String cannotListTopics(String reason) {
+        return "cannot list topics: " + reason;
+    }
+
+    public static String cannotCreateTopic(String reason) {
+        return "cannot create topic: " + reason;
+    }
+
+    public static String topicCreationTimedOut(long timeoutMillis) {
+        return "topic creation timed out after " + timeoutMillis + " ms";
+    }
+
+    // records
+
+    public static String entryRateNotPositive(double entryRatePerSecond) {
+        return "entryRatePerSecond must be positive, was " + entryRatePerSecond;
+    }
+
+    public static String passLifetimeNotPositive(Duration passLifetime) {
+        return "passLifetime must be positive, was " + passLifetime;
+    }
+
+    public static String negativePrice(long priceCents) {
+        return "priceCents must not be negative, was " + priceCents;
+    }
+
+    public static String maxSeatsPerBuyerBelowOne(int maxSeatsPerBuyer) {
+        return "maxSeatsPerBuyer must be at least 1, was " + maxSeatsPerBuyer;
+    }
+
+    public static String negativeDecisionCount(long count) {
+        return "an admission record stands for no negative number of decisions: " + count;
+    }
+
+    /** A sale whose tickets do not pair one to one with its seats. */
+    public static String ticketsNotOnePerSeat(int seats, int tickets) {
+        return "a sale needs one ticket per seat: " + seats + " seats, " + tickets + " tickets";
+    }
+
+    public static String correlationSecretTooShort(int bytes) {
+        return "the correlation id secret needs at least 32 bytes, has " + bytes;
+    }
+
+    // JSON
+
+    public static String cannotWriteJson(Class<?> type) {
+        return "cannot write " + type.getSimpleName() + " as JSON";
+    }
+
+    public static String cannotReadJson(Class<?> type) {
+        return "cannot read " + type.getSimpleName() + " from JSON";
+    }
+
+    /** A record on {@code topic} that does not decode as {@code type}. */
+    public static String unreadableRecord(Class<?> type, String topic) {
+        return "unreadable " + type.getSimpleName() + " on " + topic;
+    }
+
+    // connection
+
+    public static String noBootstrap() {
+        return "Kafka bootstrap servers must not be blank";
+    }
+
+    public static String unreadableFile(Path file, Exception cause) {
+        return "cannot read the Kafka client properties " + file + ": " + cause.getMessage();
+    }
+
+    /** The cluster answered but refused the client's TLS handshake or SASL credentials. */
+    public static String authenticationFailed(KafkaConnection connection, String detail) {
+        return "Kafka at " + connection.bootstrapServers() + " refused to authenticate the client ("
+                + describe(connection) + "): " + detail
+                + "; check the credentials in the Kafka client properties (kafka.client-config)";
+    }
+
+    /** The cluster did not answer within the deadline, which is also how a protocol mismatch shows. */
+    public static String noAnswer(KafkaConnection connection, Duration deadline) {
+        return "Kafka at " + connection.bootstrapServers() + " did not answer within " + deadline.toSeconds()
+                + " s (" + describe(connection) + "); check the bootstrap servers and that the listener speaks "
+                + connection.securityProtocol();
+    }
+
+    /** The start check failed for another reason than refused credentials or silence. */
+    public static String checkFailed(KafkaConnection connection, Throwable cause) {
+        return "Kafka at " + connection.bootstrapServers() + " (" + describe(connection) + ") failed the start check: "
+                + cause;
+    }
+
+    private static String describe(KafkaConnection connection) {
+        String protocol = connection.securityProtocol();
+        return protocol.startsWith("SASL") ? "listener " + protocol + ", mechanism " + connection.saslMechanism()
+                : "listener " + protocol;
+    }
+
+    // replay
+
+    public static String rangeBackwards(String topic, Instant from, Instant to) {
+        return "the range of " + topic + " ends (" + to + ") before it starts (" + from + ")";
+    }
+
+    /** Reading a range made no progress for longer than the stall timeout. */
+    public static String stalled(String topic, Duration idle, long remaining) {
+        return "reading " + topic + " made no progress for " + idle.toMillis() + " ms with " + remaining
+                + " offsets still to read";
+    }
+
+    public static String negative(String setting, Duration value) {
+        return setting + " must not be negative, was " + value;
+    }
+
+    public static String notPositive(String setting, long value) {
+        return setting + " must be positive, was " + value;
+    }
+}
