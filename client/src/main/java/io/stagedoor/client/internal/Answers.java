@@ -34,28 +34,28 @@ public final class Answers {
     }
 
     /** Whether the exchange ended in a 2xx (the answers below read its body). */
-    public static boolean succeeded(Exchange exchange) {
-        return exchange instanceof Exchange.Answered answered
+    public static boolean succeeded(CallOutcome exchange) {
+        return exchange instanceof CallOutcome.Answered answered
                 && answered.response().statusCode() / 100 == 2;
     }
 
     /** The answer to an exchange that did not succeed: a refusal, or unreachable. */
-    public static <A> A notSucceeded(Exchange exchange, Trace trace, Class<A> kind) {
+    public static <A> A notSucceeded(CallOutcome exchange, Trace trace, Class<A> kind) {
         CallStats stats = trace.total();
         Object answer = switch (exchange) {
-            case Exchange.Failed failed -> new Unreachable(failed.cause(), failed.giveUp(), stats);
-            case Exchange.Answered answered -> refusal(answered, trace.now(), stats);
+            case CallOutcome.Failed failed -> new Unreachable(failed.cause(), failed.giveUp(), stats);
+            case CallOutcome.Answered answered -> refusal(answered, trace.now(), stats);
         };
         return kind.cast(answer);
     }
 
-    public static SubmitAnswer submitted(Exchange exchange, Routes routes, Trace trace) {
+    public static SubmitAnswer submitted(CallOutcome exchange, Routes routes, Trace trace) {
         if (!succeeded(exchange)) {
             return notSucceeded(exchange, trace, SubmitAnswer.class);
         }
-        HttpResponse<String> response = ((Exchange.Answered) exchange).response();
+        HttpResponse<String> response = ((CallOutcome.Answered) exchange).response();
         Optional<String> location = response.headers().firstValue("Location");
-        String correlationId = Json.object(response.body())
+        String correlationId = ClientJson.object(response.body())
                 .map(body -> text(body, "correlationId"))
                 .or(() -> location.map(Answers::lastSegment))
                 .orElseThrow(() -> malformed("an accepted request", response));
@@ -65,28 +65,28 @@ public final class Answers {
 
     /** A 200 from the results route: the decided result. */
     public static Decided decided(HttpResponse<String> response, Trace trace) {
-        Result result = Json.read(response.body(), Result.class)
+        Result result = ClientJson.read(response.body(), Result.class)
                 .orElseThrow(() -> malformed("a result", response));
         return new Decided(result, trace.total());
     }
 
-    public static LoginAnswer loggedIn(Exchange exchange, Trace trace) {
+    public static LoginAnswer loggedIn(CallOutcome exchange, Trace trace) {
         if (!succeeded(exchange)) {
             return notSucceeded(exchange, trace, LoginAnswer.class);
         }
-        HttpResponse<String> response = ((Exchange.Answered) exchange).response();
-        String token = Json.object(response.body()).map(body -> text(body, "token", "accessToken", "access_token"))
+        HttpResponse<String> response = ((CallOutcome.Answered) exchange).response();
+        String token = ClientJson.object(response.body()).map(body -> text(body, "token", "accessToken", "access_token"))
                 .orElseThrow(() -> malformed("a login", response));
         return new LoggedIn(token, trace.total());
     }
 
     /** A waiting-room answer: a pass when the body carries one, else the buyer's place in the queue. */
-    public static QueueAnswer queued(Exchange exchange, Trace trace) {
+    public static QueueAnswer queued(CallOutcome exchange, Trace trace) {
         if (!succeeded(exchange)) {
             return notSucceeded(exchange, trace, QueueAnswer.class);
         }
-        HttpResponse<String> response = ((Exchange.Answered) exchange).response();
-        JsonNode body = Json.object(response.body()).orElseThrow(() -> malformed("the waiting room", response));
+        HttpResponse<String> response = ((CallOutcome.Answered) exchange).response();
+        JsonNode body = ClientJson.object(response.body()).orElseThrow(() -> malformed("the waiting room", response));
         String ticket = text(body, "ticket", "ticketId");
         String pass = text(body, "pass", "passToken");
         if (pass != null) {
@@ -99,9 +99,9 @@ public final class Answers {
                 retryAfter(response, trace.now()), trace.total());
     }
 
-    private static Refusal refusal(Exchange.Answered answered, Instant now, CallStats stats) {
+    private static Refusal refusal(CallOutcome.Answered answered, Instant now, CallStats stats) {
         HttpResponse<String> response = answered.response();
-        return new Refusal(response.statusCode(), Json.problem(response.statusCode(), response.body()),
+        return new Refusal(response.statusCode(), ClientJson.problem(response.statusCode(), response.body()),
                 retryAfter(response, now), rateLimit(response.headers()), answered.gaveUp().orElse(GiveUp.NOT_RETRYABLE),
                 stats);
     }

@@ -22,7 +22,7 @@ public final class Requests {
                                    Duration timeout) {
         HttpRequest.Builder builder = base(uri, token, timeout)
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body)));
+                .POST(HttpRequest.BodyPublishers.ofString(ClientJson.write(body)));
         if (idempotencyKey != null) {
             builder.header(IDEMPOTENCY_KEY, idempotencyKey);
         }

@@ -60,7 +60,7 @@ public final class ResultWait {
                         return CompletableFuture.completedFuture(
                                 Answers.notSucceeded(exchange, wait.trace, ResultAnswer.class));
                     }
-                    HttpResponse<String> response = ((Exchange.Answered) exchange).response();
+                    HttpResponse<String> response = ((CallOutcome.Answered) exchange).response();
                     if (response.statusCode() == 200) {
                         return CompletableFuture.completedFuture(Answers.decided(response, wait.trace));
                     }

@@ -40,7 +40,7 @@ public final class RetryLoop {
      * Runs the exchange. {@code request} makes the request for a send time (a long poll asks for less as the
      * deadline nears; a POST returns the same request, idempotency key and all, every time).
      */
-    public CompletableFuture<Exchange> run(Operation operation, Function<Instant, HttpRequest> request,
+    public CompletableFuture<CallOutcome> run(Operation operation, Function<Instant, HttpRequest> request,
                                            RetryPolicy policy, Trace trace) {
         return attempt(new Run(operation, request, policy, trace), 1, 0);
     }
@@ -48,7 +48,7 @@ public final class RetryLoop {
     private record Run(Operation operation, Function<Instant, HttpRequest> request, RetryPolicy policy, Trace trace) {
     }
 
-    private CompletableFuture<Exchange> attempt(Run run, int attempt, int backoffs) {
+    private CompletableFuture<CallOutcome> attempt(Run run, int attempt, int backoffs) {
         Instant sentAt = run.trace.sending();
         return settings.httpClient().sendAsync(run.request.apply(sentAt), HttpResponse.BodyHandlers.ofString())
                 .handle((response, error) -> error == null
@@ -57,10 +57,10 @@ public final class RetryLoop {
                 .thenCompose(Function.identity());
     }
 
-    private CompletableFuture<Exchange> answered(Run run, int attempt, int backoffs, HttpResponse<String> response) {
+    private CompletableFuture<CallOutcome> answered(Run run, int attempt, int backoffs, HttpResponse<String> response) {
         Instant at = run.trace.answered(response.statusCode());
         if (!RETRYABLE.contains(response.statusCode())) {
-            return CompletableFuture.completedFuture(new Exchange.Answered(response, Optional.empty()));
+            return CompletableFuture.completedFuture(new CallOutcome.Answered(response, Optional.empty()));
         }
         Optional<Duration> asked = RetryAfter.parse(
                 response.headers().firstValue(Requests.RETRY_AFTER).orElse(null), at);
@@ -68,13 +68,13 @@ public final class RetryLoop {
         Duration wait = asked.orElseGet(() -> run.policy.backoff(nextBackoffs, settings.jitter().getAsDouble()));
         Optional<GiveUp> stop = stopReason(run, attempt, at, wait);
         if (stop.isPresent()) {
-            return CompletableFuture.completedFuture(new Exchange.Answered(response, stop));
+            return CompletableFuture.completedFuture(new CallOutcome.Answered(response, stop));
         }
         return retry(run, new RetryStep(attempt, response.statusCode(), Optional.empty(), wait, asked.isPresent()),
                 nextBackoffs);
     }
 
-    private CompletableFuture<Exchange> failed(Run run, int attempt, int backoffs, Throwable failure) {
+    private CompletableFuture<CallOutcome> failed(Run run, int attempt, int backoffs, Throwable failure) {
         if (!(failure instanceof IOException)) {
             // not a network failure (a bad argument, a bug): retrying would fail the same way
             return CompletableFuture.failedFuture(failure);
@@ -83,12 +83,12 @@ public final class RetryLoop {
         Duration wait = run.policy.backoff(backoffs + 1, settings.jitter().getAsDouble());
         Optional<GiveUp> stop = stopReason(run, attempt, at, wait);
         if (stop.isPresent()) {
-            return CompletableFuture.completedFuture(new Exchange.Failed(failure, stop.get()));
+            return CompletableFuture.completedFuture(new CallOutcome.Failed(failure, stop.get()));
         }
         return retry(run, new RetryStep(attempt, 0, Optional.of(failure), wait, false), backoffs + 1);
     }
 
-    private CompletableFuture<Exchange> retry(Run run, RetryStep step, int backoffs) {
+    private CompletableFuture<CallOutcome> retry(Run run, RetryStep step, int backoffs) {
         settings.listener().onRetry(run.operation, step);
         run.trace.waiting(step.pause(), step.fromRetryAfter());
         return settings.sleeper().sleep(step.pause())

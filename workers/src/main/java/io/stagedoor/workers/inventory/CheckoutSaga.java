@@ -26,11 +26,11 @@ final class CheckoutSaga {
     private static final String APPROVED = PaymentStatus.APPROVED.wire();
 
     private final SeatBook book;
-    private final EventCatalog catalog;
+    private final InventoryEvents catalog;
     private final InventoryOutputs out;
     private final WorkerMetrics metrics;
 
-    CheckoutSaga(SeatBook book, EventCatalog catalog, InventoryOutputs out, WorkerMetrics metrics) {
+    CheckoutSaga(SeatBook book, InventoryEvents catalog, InventoryOutputs out, WorkerMetrics metrics) {
         this.book = book;
         this.catalog = catalog;
         this.out = out;
@@ -47,7 +47,7 @@ final class CheckoutSaga {
         // Another buyer's hold reads as absent: its existence is not theirs to learn.
         boolean visible = hold != null && hold.eventId().equals(request.eventId())
                 && hold.buyerId().equals(request.buyerId());
-        EventCatalog.Known event = catalog.find(request.eventId(), now);
+        InventoryEvents.Known event = catalog.find(request.eventId(), now);
         String reason = !visible ? Reasons.HOLD_NOT_FOUND
                 : hold.expiredAt(now) ? Reasons.HOLD_EXPIRED
                 : hold.state() != Hold.State.HELD ? Reasons.HOLD_NOT_PAYABLE

@@ -33,7 +33,7 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
     private final Clock clock;
     private final WorkerMetrics metrics;
     private SeatBook book;
-    private EventCatalog catalog;
+    private InventoryEvents catalog;
     private InventoryOutputs out;
     private CheckoutSaga saga;
 
@@ -47,7 +47,7 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
     @Override
     public void init(ProcessorContext<String, Object> context) {
         book = new SeatBook(context);
-        catalog = new EventCatalog(context);
+        catalog = new InventoryEvents(context);
         out = new InventoryOutputs(context);
         saga = new CheckoutSaga(book, catalog, out, metrics);
         context.schedule(expiryInterval, PunctuationType.WALL_CLOCK_TIME, ignored -> expireDue());
@@ -96,7 +96,7 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
      * seats it asks for.
      */
     private String refusal(HoldRequested request, List<String> seats, Instant now) {
-        EventCatalog.Known event = catalog.find(request.eventId(), now);
+        InventoryEvents.Known event = catalog.find(request.eventId(), now);
         if (event == null) {
             return Reasons.UNKNOWN_EVENT;
         }

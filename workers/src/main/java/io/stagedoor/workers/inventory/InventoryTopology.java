@@ -67,7 +67,7 @@ public final class InventoryTopology {
         topology.addSink(InventoryOutputs.SEAT_CHANGES, topics.seatChanges(), new StringSerializer(), values, INVENTORY);
         topology.addSink(InventoryOutputs.PAYMENTS, topics.payments(), new StringSerializer(), values, INVENTORY);
         topology.addGlobalStore(
-                store(EventCatalog.STORE, JsonSerde.of(EventDefinition.class)).withLoggingDisabled(),
+                store(InventoryEvents.STORE, JsonSerde.of(EventDefinition.class)).withLoggingDisabled(),
                 EVENTS_SOURCE, keys.deserializer(), JsonSerde.of(EventDefinition.class), topics.events(),
                 "events-loader", EventLoader::new);
         return topology;
@@ -90,7 +90,7 @@ public final class InventoryTopology {
 
         @Override
         public void init(ProcessorContext<Void, Void> context) {
-            events = context.getStateStore(EventCatalog.STORE);
+            events = context.getStateStore(InventoryEvents.STORE);
         }
 
         @Override

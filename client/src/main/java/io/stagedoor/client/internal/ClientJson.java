@@ -12,7 +12,7 @@ import java.io.UncheckedIOException;
 import java.util.Optional;
 
 /** The client's one JSON mapper: java.time as ISO-8601 text, unknown fields ignored (a newer service may add some). */
-public final class Json {
+public final class ClientJson {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .addModule(new JavaTimeModule())
@@ -20,7 +20,7 @@ public final class Json {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .build();
 
-    private Json() {
+    private ClientJson() {
     }
 
     public static String write(Object value) {

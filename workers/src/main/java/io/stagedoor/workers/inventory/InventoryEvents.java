@@ -14,7 +14,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  * definition is cached with its seat ids as a set for up to a second: reading and parsing a large seat map on
  * every hold would cost more than the hold itself, and an operator's edit may take that second to show.
  */
-final class EventCatalog {
+final class InventoryEvents {
 
     static final String STORE = "inventory-events";
     private static final Duration REFRESH = Duration.ofSeconds(1);
@@ -22,7 +22,7 @@ final class EventCatalog {
     private final KeyValueStore<String, EventDefinition> events;
     private final Map<String, Known> cache = new HashMap<>();
 
-    EventCatalog(ProcessingContext context) {
+    InventoryEvents(ProcessingContext context) {
         this.events = context.getStateStore(STORE);
     }
 
