@@ -11,12 +11,10 @@ import java.time.Duration;
  *                          brokers)
  * @param retention         how long records are kept for replay and audit (default 7 days)
  * @param paymentPartitions partitions of the {@code payments} topic, which only the checkout share group reads
- *                          (default 1). A share group gives each member only some partitions: with 12 partitions and
- *                          20 payment lanes every lane could take from one or two of them, so lanes sat idle while
- *                          other partitions still had requests waiting (bench/RESULTS.md, checkout). With one
- *                          partition every lane takes from all the work. One share partition keeps at most the
- *                          broker's {@code group.share.partition.max.record.locks} (2,000) payments in flight, about
- *                          100 pool instances; add partitions beyond that.
+ *                          (default 1, so every payment lane takes from all the work: a share group gives each
+ *                          member only some partitions, and lanes bound to drained partitions sit idle). One share
+ *                          partition keeps at most the broker's {@code group.share.partition.max.record.locks}
+ *                          (2,000) payments in flight, about 100 pool instances; add partitions beyond that.
  * @param minInsyncReplicas the topics' {@code min.insync.replicas}: how many replicas must have a record before an
  *                          {@code acks=all} write of it succeeds (default 1; 2 with three replicas, so one broker can
  *                          die without losing an acknowledged record or stopping writes). At most

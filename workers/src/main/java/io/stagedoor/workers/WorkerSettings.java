@@ -34,10 +34,8 @@ import java.util.function.Consumer;
  * @param streamThreads     Kafka Streams threads of the inventory (default 1)
  * @param commitInterval    the inventory's exactly-once commit interval (default 30 ms). A result becomes visible
  *                          to read_committed readers only at the commit, and a commit takes time of its own, so
- *                          commits come further apart than the interval (at 1,000 holds/s about every 85 ms at
- *                          30 ms, 45 ms at 10 ms; 10 ms measured no better end to end). With RocksDB stores a short
- *                          interval cost more than it saved (measured, cause not profiled); with the stores in
- *                          memory 30 ms beat 100 ms at every rate in alternating runs (bench/RESULTS.md, e2e)
+ *                          commits come further apart than the interval; shorter intervals bought nothing end to
+ *                          end (the measurements are in bench/RESULTS.md, e2e)
  * @param roles             what this process runs (default both)
  * @param gatewayUrl        the payment gateway's base URL, or null for the in-process simulated gateway (default null)
  * @param lagInterval       how often the worker asks the cluster for its groups' lag (default 5 seconds)

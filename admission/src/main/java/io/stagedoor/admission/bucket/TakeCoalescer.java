@@ -15,8 +15,7 @@ import java.util.function.Function;
  * are out, a new take waits; the reply of a call first completes its own takes, then sends everything that waited
  * (up to {@link CallCoalescing#decisionsPerCall()}) as the next call. A call counts as out until its takes are
  * completed, so the takes that callers make on the reply's thread (a closed loop) join that next call, rather than
- * the first of them going out alone and the rest waiting for a slot: in one run of the bucket benchmark at 64 in
- * flight, 142,052 decisions/s against 128,497 just before the change. A lone take goes out at once, so an idle
+ * the first of them going out alone and the rest waiting for a slot. A lone take goes out at once, so an idle
  * limiter adds no latency; a busy one pays Redis's and Lettuce's per-call cost once per batch instead of once per
  * decision.
  *
@@ -24,8 +23,7 @@ import java.util.function.Function;
  * call out, calls can reach Redis out of order: Netty writes a call made on the I/O thread (a reply sending what
  * waited) at once, ahead of one a request thread handed it a moment earlier. Only takes that raced each other are
  * reordered that way, and every decision stays exact; handling replies off the I/O thread would keep the order but
- * cost a thread hop per call (one run: 2.1x Bucket4j on random keys at 64 in flight, and a third slower at 1 in
- * flight). The waiting line is bounded: past {@link CallCoalescing#waitingBound()} a take fails at once, as a Redis
+ * cost a thread hop per call. The waiting line is bounded: past {@link CallCoalescing#waitingBound()} a take fails at once, as a Redis
  * failure does.
  */
 final class TakeCoalescer {

@@ -18,10 +18,10 @@ import java.util.function.DoubleSupplier;
  *       recent CPU use, from {@code com.sun.management.OperatingSystemMXBean}, read every
  *       {@link #CPU_SAMPLE_TICKS} ticks (each read opens files under /proc: too dear per call).</li>
  * </ul>
- * Overloaded when the lag reaches {@link #LAG_NANOS} or the load {@link #CPU_LOAD}. The thresholds sit between what
- * one 2-core machine showed idle and saturated (4 busy threads per core): idle, the sweeper woke at most about
- * 0.1-1 ms late and the process used a few percent; saturated, it woke 5-30 ms late and the load read 1.0. Either
- * reading alone is enough: the lag catches a quota or pause the load misses, the load a saturation that the
+ * Overloaded when the lag reaches {@link #LAG_NANOS} or the load {@link #CPU_LOAD}. Both thresholds sit between
+ * what an idle process shows (a sweeper a fraction of a millisecond late, a few percent of CPU) and a saturated one
+ * (several milliseconds late, the load at 1.0); the readings behind them are in bench/RESULTS.md. Either reading
+ * alone is enough: the lag catches a quota or pause the load misses, the load a saturation that the
  * scheduler's wake-up preference hides from a thread that sleeps most of the time.
  *
  * <p>Overload alone never decides: the guard also asks whether Redis is still answering (see
