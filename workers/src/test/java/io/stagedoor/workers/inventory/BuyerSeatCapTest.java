@@ -1,35 +1,20 @@
 package io.stagedoor.workers.inventory;
 
+import static io.stagedoor.workers.inventory.InventoryDriver.HOLD_TTL;
+import static io.stagedoor.workers.inventory.InventoryDriver.SWEEP;
+import static io.stagedoor.workers.inventory.InventoryDriver.seats;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stagedoor.testsupport.FakeClock;
 import io.stagedoor.topics.CheckoutRequested;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.HoldRequested;
-import io.stagedoor.topics.PaymentOutcome;
-import io.stagedoor.topics.PaymentRequested;
 import io.stagedoor.topics.PaymentStatus;
 import io.stagedoor.topics.Reasons;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.ResultStatus;
 import io.stagedoor.topics.SeatChange;
-import io.stagedoor.topics.SeatStatus;
-import io.stagedoor.topics.TopicNames;
-import io.stagedoor.topics.json.JsonSerde;
-import io.stagedoor.workers.WorkerMetrics;
-import java.nio.file.Files;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.Properties;
-import java.util.UUID;
-import java.util.stream.IntStream;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.streams.StreamsConfig;
-import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TestOutputTopic;
-import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,46 +25,18 @@ import org.junit.jupiter.api.Test;
  */
 class BuyerSeatCapTest {
 
-    private static final Instant START = Instant.parse("2026-11-30T19:00:00Z");
-    private static final Duration HOLD_TTL = Duration.ofMinutes(10);
-    private static final Duration SWEEP = Duration.ofSeconds(1);
     private static final String EVENT = "ev";
 
-    private final TopicNames topics = new TopicNames("cap");
-    private final FakeClock clock = new FakeClock(START);
-    private TopologyTestDriver driver;
-    private TestInputTopic<String, EventDefinition> events;
-    private TestInputTopic<String, HoldRequested> holds;
-    private TestInputTopic<String, CheckoutRequested> checkouts;
-    private TestInputTopic<String, PaymentOutcome> outcomes;
-    private TestOutputTopic<String, Result> results;
-    private TestOutputTopic<String, SeatChange> seatChanges;
-    private TestOutputTopic<String, PaymentRequested> payments;
+    private final InventoryDriver inventory = new InventoryDriver("cap");
 
     @BeforeEach
-    void start() throws Exception {
-        Properties props = new Properties();
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "cap-test");
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-        props.put(StreamsConfig.STATE_DIR_CONFIG, Files.createTempDirectory("cap-test").toString());
-        driver = new TopologyTestDriver(InventoryTopology.build(topics, HOLD_TTL, SWEEP, clock,
-                WorkerMetrics.inMemory()), props, START);
-        StringSerializer keys = new StringSerializer();
-        events = driver.createInputTopic(topics.events(), keys, JsonSerde.of(EventDefinition.class));
-        holds = driver.createInputTopic(topics.holds(), keys, JsonSerde.of(HoldRequested.class));
-        checkouts = driver.createInputTopic(topics.checkouts(), keys, JsonSerde.of(CheckoutRequested.class));
-        outcomes = driver.createInputTopic(topics.paymentOutcomes(), keys, JsonSerde.of(PaymentOutcome.class));
-        results = driver.createOutputTopic(topics.results(), new StringDeserializer(), JsonSerde.of(Result.class));
-        seatChanges = driver.createOutputTopic(topics.seatChanges(), new StringDeserializer(),
-                JsonSerde.of(SeatChange.class));
-        payments = driver.createOutputTopic(topics.payments(), new StringDeserializer(),
-                JsonSerde.of(PaymentRequested.class));
+    void start() {
         define(EVENT, EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER);
     }
 
     @AfterEach
     void stop() {
-        driver.close();
+        inventory.close();
     }
 
     @Test
@@ -90,7 +47,8 @@ class BuyerSeatCapTest {
         Result ninth = hold("script-7", seats(9, 9));
         assertThat(ninth.status()).isEqualTo(ResultStatus.REJECTED);
         assertThat(ninth.reason()).isEqualTo(Reasons.BUYER_SEAT_LIMIT);
-        assertThat(seatChanges.readValuesToList()).extracting(SeatChange::cause).containsExactly("held", "held");
+        assertThat(inventory.seatChanges.readValuesToList()).extracting(SeatChange::cause)
+                .containsExactly("held", "held");
 
         assertThat(hold("buyer-2", seats(9, 16)).status()).isEqualTo(ResultStatus.HELD);
         define("other", EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER);
@@ -122,7 +80,8 @@ class BuyerSeatCapTest {
         assertThat(hold("b1", seats(9, 9)).reason()).isEqualTo(Reasons.BUYER_SEAT_LIMIT);
 
         pass(HOLD_TTL.plus(SWEEP));
-        assertThat(seatChanges.readValuesToList()).extracting(SeatChange::cause).containsExactly("held", "expired");
+        assertThat(inventory.seatChanges.readValuesToList()).extracting(SeatChange::cause)
+                .containsExactly("held", "expired");
 
         assertThat(hold("b1", seats(9, 16)).status()).isEqualTo(ResultStatus.HELD);
         assertThat(hold("b1", seats(17, 17)).reason()).isEqualTo(Reasons.BUYER_SEAT_LIMIT);
@@ -149,7 +108,7 @@ class BuyerSeatCapTest {
         Result held = hold("b1", seats(1, 8));
         CheckoutRequested checkout = checkout(held, "tok_decline");
         outcome(checkout, PaymentStatus.DECLINED);
-        assertThat(results.readValue().reason()).isEqualTo(Reasons.PAYMENT_DECLINED);
+        assertThat(inventory.results.readValue().reason()).isEqualTo(Reasons.PAYMENT_DECLINED);
 
         assertThat(hold("b1", seats(9, 9)).reason()).isEqualTo(Reasons.BUYER_SEAT_LIMIT);
     }
@@ -157,9 +116,9 @@ class BuyerSeatCapTest {
     @Test
     void aReplayedHoldCountsOnceAndARejectedOneNotAtAll() {
         HoldRequested request = request(EVENT, "b1", seats(1, 4));
-        holds.pipeInput(EVENT, request);
-        holds.pipeInput(EVENT, request);
-        assertThat(results.readValuesToList()).hasSize(1);
+        inventory.holds.pipeInput(EVENT, request);
+        inventory.holds.pipeInput(EVENT, request);
+        assertThat(inventory.results.readValuesToList()).hasSize(1);
         assertThat(hold("b2", seats(5, 5)).status()).isEqualTo(ResultStatus.HELD);
         assertThat(hold("b1", seats(5, 8)).reason()).isEqualTo(Reasons.SEAT_UNAVAILABLE);
 
@@ -168,9 +127,7 @@ class BuyerSeatCapTest {
     }
 
     private void define(String eventId, int maxSeatsPerBuyer) {
-        List<String> seats = IntStream.rangeClosed(1, 30).mapToObj(i -> "s" + i).toList();
-        events.pipeInput(eventId, new EventDefinition(eventId, eventId, "org-1", START, seats, 5_000, null)
-                .withMaxSeatsPerBuyer(maxSeatsPerBuyer));
+        inventory.define(eventId, 30, maxSeatsPerBuyer);
     }
 
     private Result hold(String buyer, List<String> seats) {
@@ -178,42 +135,32 @@ class BuyerSeatCapTest {
     }
 
     private Result hold(String eventId, String buyer, List<String> seats) {
-        HoldRequested request = request(eventId, buyer, seats);
-        holds.pipeInput(eventId, request);
-        Result result = results.readValue();
+        HoldRequested request = inventory.sendHold(eventId, buyer, seats);
+        Result result = inventory.results.readValue();
         assertThat(result.correlationId()).isEqualTo(request.correlationId());
         return result;
     }
 
     private HoldRequested request(String eventId, String buyer, List<String> seats) {
-        return new HoldRequested(UUID.randomUUID().toString(), eventId, buyer, seats, clock.instant());
+        return inventory.holdRequest(eventId, buyer, seats);
     }
 
     private Result buy(Result held) {
         outcome(checkout(held, "tok_ok"), PaymentStatus.APPROVED);
-        return results.readValue();
+        return inventory.results.readValue();
     }
 
     private CheckoutRequested checkout(Result held, String token) {
-        CheckoutRequested checkout = new CheckoutRequested(UUID.randomUUID().toString(), EVENT, held.holdId(),
-                held.owner(), token, clock.instant());
-        checkouts.pipeInput(EVENT, checkout);
-        assertThat(payments.readValue().correlationId()).isEqualTo(checkout.correlationId());
+        CheckoutRequested checkout = inventory.sendCheckout(EVENT, held.holdId(), held.owner(), token);
+        assertThat(inventory.payments.readValue().correlationId()).isEqualTo(checkout.correlationId());
         return checkout;
     }
 
     private void outcome(CheckoutRequested checkout, PaymentStatus status) {
-        outcomes.pipeInput(EVENT, new PaymentOutcome(checkout.correlationId(), EVENT, checkout.holdId(), status,
-                status == PaymentStatus.APPROVED ? "ch_1" : null, null, clock.instant()));
+        inventory.sendOutcome(checkout, status);
     }
 
-    /** Moves the inventory's clock and the driver's wall clock on together, so the expiry sweep runs. */
     private void pass(Duration time) {
-        clock.advance(time);
-        driver.advanceWallClockTime(time);
-    }
-
-    private static List<String> seats(int from, int to) {
-        return IntStream.rangeClosed(from, to).mapToObj(i -> "s" + i).toList();
+        inventory.pass(time);
     }
 }
