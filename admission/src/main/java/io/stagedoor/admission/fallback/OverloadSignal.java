@@ -4,7 +4,9 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.lang.management.OperatingSystemMXBean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * Whether this process is itself too busy to hear Redis in time. It is asked only about a call that already missed
@@ -39,8 +41,24 @@ final class OverloadSignal {
     static final int CPU_SAMPLE_TICKS = 20;
     /** A CPU load reading younger than this is fresh enough to judge a missed deadline by. */
     static final long FRESH_NANOS = 20_000_000;
+    /**
+     * The shortest span this process's own CPU use is judged over when a deadline is missed. The platform counts
+     * process CPU time in clock ticks (10 ms on Linux), so a shorter span would read mostly rounding.
+     */
+    static final long RECENT_NANOS = 40_000_000;
+    /** This process's CPU time, sampled every sweep: enough sweeps to reach back past {@link #RECENT_NANOS}. */
+    static final int RECENT_SAMPLES = 12;
+    /**
+     * This process's own CPU use over the recent span, 0 to 1, at which it is overloaded: below {@link #CPU_LOAD}
+     * by the rounding of one clock tick per core over the span.
+     */
+    static final double RECENT_LOAD = 0.75;
 
     private final DoubleSupplier cpuLoad;
+    private final LongSupplier processCpuNanos;
+    private final int cores = Runtime.getRuntime().availableProcessors();
+    private final AtomicReferenceArray<CpuSample> recent = new AtomicReferenceArray<>(RECENT_SAMPLES);
+    private int nextSample;
     private final long tickNanos;
     private long windowStart;
     private long currentMaxLag;
@@ -51,12 +69,20 @@ final class OverloadSignal {
     private volatile double load;
     private final AtomicLong lastReadNanos;
 
-    /**
-     * @param cpuLoad recent CPU use from 0 to 1, negative when unknown; read on the sweeper's thread
-     * @param tick    the sweeper's tick: waking up to one tick late is noise, not a stall
-     */
+    /** A signal without this process's own CPU samples: judged by the lag and {@code cpuLoad} alone. */
     OverloadSignal(DoubleSupplier cpuLoad, Duration tick, long startNanos) {
+        this(cpuLoad, () -> -1, tick, startNanos);
+    }
+
+    /**
+     * @param cpuLoad         recent CPU use from 0 to 1, negative when unknown; read on the sweeper's thread
+     * @param processCpuNanos this process's CPU time so far, negative when unknown; cheap enough to read every
+     *                        sweep and on a missed deadline
+     * @param tick            the sweeper's tick: waking up to one tick late is noise, not a stall
+     */
+    OverloadSignal(DoubleSupplier cpuLoad, LongSupplier processCpuNanos, Duration tick, long startNanos) {
         this.cpuLoad = cpuLoad;
+        this.processCpuNanos = processCpuNanos;
         this.tickNanos = tick.toNanos();
         this.windowStart = startNanos;
         this.lastReadNanos = new AtomicLong(startNanos);
@@ -67,7 +93,8 @@ final class OverloadSignal {
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
         if (os instanceof com.sun.management.OperatingSystemMXBean platform) {
             DoubleSupplier process = processLoad(platform);
-            return new OverloadSignal(() -> Math.max(process.getAsDouble(), platform.getCpuLoad()), tick, startNanos);
+            return new OverloadSignal(() -> Math.max(process.getAsDouble(), platform.getCpuLoad()),
+                    platform::getProcessCpuTime, tick, startNanos);
         }
         return new OverloadSignal(() -> -1, tick, startNanos);
     }
@@ -109,6 +136,11 @@ final class OverloadSignal {
             stalledNanos += lateNanos - tickNanos;
         }
         lagNanos = Math.max(currentMaxLag, previousMaxLag);
+        long cpu = processCpuNanos.getAsLong();
+        if (cpu >= 0) {
+            recent.set(nextSample, new CpuSample(now, cpu));
+            nextSample = (nextSample + 1) % RECENT_SAMPLES;
+        }
         if (++ticksSinceSample >= CPU_SAMPLE_TICKS) {
             ticksSinceSample = 0;
             lastReadNanos.set(now);
@@ -121,17 +153,45 @@ final class OverloadSignal {
     }
 
     /**
-     * Overloaded at {@code now}, reading the CPU load afresh when the last reading is older than
-     * {@link #FRESH_NANOS}: the first calls of a sudden saturation miss their deadline before the sweeper's next
-     * reading, and judged on the idle one they would count as an outage. At most one reading per
-     * {@link #FRESH_NANOS}, from whichever thread asks first.
+     * Overloaded at {@code now}, also judging this process's own CPU use over the last {@link #RECENT_NANOS} or so,
+     * and reading the CPU load afresh when the last reading is older than {@link #FRESH_NANOS}: the first calls of a
+     * sudden saturation miss their deadline before the sweeper's next reading, and judged on the idle one they would
+     * count as an outage. A fresh reading alone is not enough: it averages over the time since the one before it,
+     * idle time before the saturation included. At most one fresh reading per {@link #FRESH_NANOS}, from whichever
+     * thread asks first.
      */
     boolean overloaded(long now) {
+        if (overloaded() || recentProcessLoad(now) >= RECENT_LOAD) {
+            return true;
+        }
         long last = lastReadNanos.get();
-        if (load < CPU_LOAD && now - last >= FRESH_NANOS && lastReadNanos.compareAndSet(last, now)) {
+        if (now - last >= FRESH_NANOS && lastReadNanos.compareAndSet(last, now)) {
             load = Math.max(0, cpuLoad.getAsDouble());
         }
         return overloaded();
+    }
+
+    /**
+     * This process's CPU use, 0 to 1 of all cores, from the newest sample at least {@link #RECENT_NANOS} before
+     * {@code now} to now; negative when there is no such sample or the CPU time is unknown.
+     */
+    double recentProcessLoad(long now) {
+        CpuSample from = null;
+        for (int i = 0; i < RECENT_SAMPLES; i++) {
+            CpuSample sample = recent.get(i);
+            if (sample != null && now - sample.nanos() >= RECENT_NANOS && (from == null || sample.nanos() > from.nanos())) {
+                from = sample;
+            }
+        }
+        long cpu = from == null ? -1 : processCpuNanos.getAsLong();
+        if (cpu < 0) {
+            return -1;
+        }
+        return Math.min(1, (cpu - from.cpuNanos()) / ((double) (now - from.nanos()) * cores));
+    }
+
+    /** This process's CPU time at one sweep. */
+    private record CpuSample(long nanos, long cpuNanos) {
     }
 
     /**
