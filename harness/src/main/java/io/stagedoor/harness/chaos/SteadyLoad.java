@@ -140,7 +140,7 @@ final class SteadyLoad implements AutoCloseable {
     private Optional<Decided> submitAndAwait(int instance, String token,
                                              BiFunction<StagedoorClient, RequestOptions, CompletableFuture<SubmitAnswer>> post) {
         RequestOptions options = RequestOptions.none().withIdempotencyKey(UUID.randomUUID().toString());
-        Phase sentIn = tally.phase();
+        FaultPhase sentIn = tally.phase();
         long began = System.nanoTime();
         SubmitAnswer answer = post.apply(submitters[instance], options).join();
         if (answer instanceof Unreachable) {

@@ -27,7 +27,7 @@ final class Crowd {
     private final Function<Integer, Visit> visits;
     private final Function<Integer, String> tokens;
     private final SeatPicker seats;
-    private final Tally tally;
+    private final CrowdTally tally;
     private final Queue<String> tickets = new ConcurrentLinkedQueue<>();
     private final Semaphore shopping;
 
@@ -36,7 +36,7 @@ final class Crowd {
      * @param tokens buyer {@code i}'s bearer token
      */
     Crowd(DemoSettings settings, Function<Integer, Visit> visits, Function<Integer, String> tokens, SeatPicker seats,
-          Tally tally) {
+          CrowdTally tally) {
         this.settings = settings;
         this.visits = visits;
         this.tokens = tokens;

@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * @param service     what the ingress counted
  * @param audit       the audit of the window
  */
-record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Tally tally, OfficeTally office,
+record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, CrowdTally tally, OfficeTally office,
                          String officeFrom, ScriptShare script, Instant outageAt, Instant outageUntil,
                          ServiceFigures service, AuditReport audit) {
 

@@ -17,7 +17,7 @@ import java.util.Optional;
 
 /**
  * One buyer's visit through the client: queue for a pass, hold 1–2 seats (asking for others when they are taken, a
- * few times), pay for them. Blocking, for a virtual thread. Everything it sees goes to the {@link Tally}.
+ * few times), pay for them. Blocking, for a virtual thread. Everything it sees goes to the {@link CrowdTally}.
  */
 final class Visit {
 
@@ -27,12 +27,12 @@ final class Visit {
     static final int CHECKOUT_ATTEMPTS = 40;
 
     private final StagedoorClient client;
-    private final Tally tally;
+    private final CrowdTally tally;
     private final String eventId;
     private final Duration resultWait;
     private final RetryPolicy patient;
 
-    Visit(StagedoorClient client, Tally tally, String eventId, Duration resultWait) {
+    Visit(StagedoorClient client, CrowdTally tally, String eventId, Duration resultWait) {
         this.client = client;
         this.tally = tally;
         this.eventId = eventId;
