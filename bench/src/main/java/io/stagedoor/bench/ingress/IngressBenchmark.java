@@ -1,7 +1,7 @@
 package io.stagedoor.bench.ingress;
 
 import io.micrometer.core.instrument.Counter;
-import io.stagedoor.bench.load.BenchServers;
+import io.stagedoor.bench.load.BenchPipeline;
 import io.stagedoor.bench.load.BuyerPasses;
 import io.stagedoor.bench.load.ClosedLoop;
 import io.stagedoor.bench.load.ContextSwitches;
@@ -15,8 +15,8 @@ import io.stagedoor.bench.load.RedisCpu;
 import io.stagedoor.bench.load.RequestSource;
 import io.stagedoor.bench.load.SpentBuckets;
 import io.stagedoor.bench.load.Tally;
+import io.stagedoor.harness.Pipeline;
 import io.stagedoor.ingress.Ingress;
-import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import java.time.Duration;
@@ -63,14 +63,10 @@ public final class IngressBenchmark {
         flags.rejectUnknown();
 
         List<String> seats = IntStream.rangeClosed(1, 100).mapToObj(i -> "s" + i).toList();
-        try (BenchServers servers = BenchServers.start(kafka, redis)) {
-            TopicNames topics = servers.topicsWith("bench-ingress-", new EventDefinition(EVENT, "Bench", "org-bench",
-                    Instant.EPOCH, seats, 5_000, null));
-            try (Ingress ingress = Ingress.start(IngressSettings.builder(servers.kafka()).port(0).adminPort(0)
-                    .redisUri(servers.redis()).topics(topics).limits(BenchLimits.limits()).build())) {
-                measure(ingress, servers.redis(), topics, round, rounds, warmup, connections, coldBuyers,
-                        admittedBuyers, List.of(only.split(",")));
-            }
+        EventDefinition event = new EventDefinition(EVENT, "Bench", "org-bench", Instant.EPOCH, seats, 5_000, null);
+        try (Pipeline pipeline = BenchPipeline.ingressAlone(kafka, redis, "bench-ingress-", event, BenchLimits.limits())) {
+            measure(pipeline.ingress(), pipeline.redisUri(), pipeline.topics(), round, rounds, warmup, connections,
+                    coldBuyers, admittedBuyers, List.of(only.split(",")));
         }
     }
 
