@@ -7,7 +7,7 @@ import io.stagedoor.client.ResultAnswer;
 import io.stagedoor.client.ResultStatus;
 import io.stagedoor.client.SubmitAnswer;
 import io.stagedoor.client.Unreachable;
-import java.util.ArrayList;
+import io.stagedoor.harness.load.LatencySamples;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +43,7 @@ final class LoadTally {
     final AtomicLong shedWithoutRetryAfter = new AtomicLong();
     final LongAccumulator slowestShedNanos = new LongAccumulator(Math::max, 0);
     private final Map<Integer, AtomicLong> statuses = new ConcurrentHashMap<>();
-    private final Map<FaultPhase, Queue<Long>> latencies = new EnumMap<>(FaultPhase.class);
+    private final Map<FaultPhase, LatencySamples> latencies = new EnumMap<>(FaultPhase.class);
     private final Set<String> acceptedIds = ConcurrentHashMap.newKeySet();
     private final Map<String, String> seatSoldTo = new ConcurrentHashMap<>();
     private final Queue<String> missing = new ConcurrentLinkedQueue<>();
@@ -52,7 +52,7 @@ final class LoadTally {
 
     LoadTally() {
         for (FaultPhase p : FaultPhase.values()) {
-            latencies.put(p, new ConcurrentLinkedQueue<>());
+            latencies.put(p, new LatencySamples());
         }
     }
 
@@ -72,7 +72,7 @@ final class LoadTally {
             case Refusal r -> new ShedWindows.Answer(System.nanoTime(), r.status(), r.problem().slug());
             case Unreachable u -> new ShedWindows.Answer(System.nanoTime(), -1, "unreachable");
         });
-        latencies.get(sentIn).add(nanos);
+        latencies.get(sentIn).record(nanos);
         switch (answer) {
             case Accepted a -> {
                 accepted.incrementAndGet();
@@ -136,17 +136,12 @@ final class LoadTally {
 
     /** The slowest POST sent in {@code p}, in nanoseconds (0 when none was). */
     long slowest(FaultPhase p) {
-        return latencies.get(p).stream().mapToLong(Long::longValue).max().orElse(0);
+        return latencies.get(p).max();
     }
 
-    /** The {@code q}-quantile of the POST latencies sent in {@code p}, in nanoseconds. */
+    /** The nearest-rank {@code q}-quantile of the POST latencies sent in {@code p}, in nanoseconds (0 when none). */
     long quantile(FaultPhase p, double q) {
-        List<Long> sorted = new ArrayList<>(latencies.get(p));
-        if (sorted.isEmpty()) {
-            return 0;
-        }
-        sorted.sort(null);
-        return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(q * sorted.size()) - 1));
+        return latencies.get(p).quantile(q);
     }
 
     /** When each POST's final answer came ({@link System#nanoTime()}) and its status, in no particular order. */

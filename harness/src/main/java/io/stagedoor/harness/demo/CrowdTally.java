@@ -4,6 +4,7 @@ import io.stagedoor.client.Answer;
 import io.stagedoor.client.CallListener;
 import io.stagedoor.client.CallStats;
 import io.stagedoor.client.Operation;
+import io.stagedoor.harness.load.LatencySamples;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 

@@ -11,6 +11,7 @@ import io.stagedoor.client.ResultStatus;
 import io.stagedoor.client.RetryPolicy;
 import io.stagedoor.client.StagedoorClient;
 import io.stagedoor.client.SubmitAnswer;
+import io.stagedoor.harness.load.LatencySamples;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -105,7 +106,7 @@ final class Visit {
     private Optional<Result> result(String token, Accepted accepted, long start, LatencySamples latency) {
         ResultAnswer answer = client.awaitResult(token, accepted.correlationId(), resultWait).join();
         if (answer instanceof Decided decided) {
-            latency.record(Duration.ofNanos(System.nanoTime() - start).minus(accepted.stats().waited()));
+            latency.record(Duration.ofNanos(System.nanoTime() - start).minus(accepted.stats().waited()).toNanos());
             return Optional.of(decided.result());
         }
         tally.withoutResult.incrementAndGet();
