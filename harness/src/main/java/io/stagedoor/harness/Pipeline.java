@@ -19,12 +19,17 @@ import io.stagedoor.workers.WorkerSettings;
 import io.stagedoor.workers.Workers;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.UnaryOperator;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -36,18 +41,48 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The whole pipeline in one process: Redis and Kafka (embedded unless given), the topics, the demo event, the
- * workers and one ingress instance. {@link #close()} stops everything, child processes included, in reverse order.
+ * workers and one ingress instance, or the {@linkplain Part parts} of it a benchmark or test asks for. {@link #close()} stops everything, child processes included, in reverse order.
  */
 public final class Pipeline implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
 
+    /** What a pipeline starts besides the servers (Redis and Kafka, embedded unless {@link Options} names them). */
+    public enum Part {
+        /** The topics, created when missing, and the event definition written to them. */
+        TOPICS,
+        /** The workers, with the simulated payment gateway. */
+        WORKERS,
+        /** One ingress instance. */
+        INGRESS;
+
+        /** Everything: what {@code ./stagedoor up} starts. */
+        public static Set<Part> all() {
+            return EnumSet.allOf(Part.class);
+        }
+    }
+
     /**
      * Where and how to run; {@code waitingRoom} and {@code maxSeatsPerBuyer} shape the demo event, {@code adminPort}
-     * is the ingress's admin listener (0 picks a free one).
+     * is the ingress's admin listener (0 picks a free one). The rest is for a benchmark or a test that starts part of
+     * the pipeline: {@code parts} (default {@link Part#all()}), {@code event} written instead of the demo event (null:
+     * the demo event), and {@code ingressSettings} applied to the configured ingress settings last (default none).
      */
     public record Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
-                          int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer, int adminPort) {
+                          int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer, int adminPort,
+                          Set<Part> parts, EventDefinition event, UnaryOperator<IngressSettings.Builder> ingressSettings) {
+
+        public Options {
+            parts = Set.copyOf(parts);
+            Objects.requireNonNull(ingressSettings, "ingressSettings");
+        }
+
+        /** Options that start every part, the demo event and the configured ingress settings. */
+        public Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
+                       int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer, int adminPort) {
+            this(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics, maxSeatsPerBuyer,
+                    adminPort, Part.all(), null, UnaryOperator.identity());
+        }
 
         /** Options whose admin listener is on a free port when {@code port} is, else on the default admin port. */
         public Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
@@ -72,13 +107,38 @@ public final class Pipeline implements AutoCloseable {
         /** The same options with the admin listener on {@code port}. */
         public Options withAdminPort(int port) {
             return new Options(dataDir, this.port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
-                    maxSeatsPerBuyer, port);
+                    maxSeatsPerBuyer, port, parts, event, ingressSettings);
+        }
+
+        /** The same options against a running Kafka ({@code bootstrap}) and Redis ({@code uri}): none is embedded. */
+        public Options withServers(String bootstrap, String uri) {
+            return new Options(dataDir, port, bootstrap, uri, kafkaPort, redisPort, partitions, waitingRoom, topics,
+                    maxSeatsPerBuyer, adminPort, parts, event, ingressSettings);
+        }
+
+        /** The same options starting only {@code only} besides the servers. */
+        public Options withParts(Set<Part> only) {
+            return new Options(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
+                    maxSeatsPerBuyer, adminPort, only, event, ingressSettings);
+        }
+
+        /** The same options writing {@code definition} to the events topic instead of the demo event. */
+        public Options withEvent(EventDefinition definition) {
+            return new Options(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
+                    maxSeatsPerBuyer, adminPort, parts, definition, ingressSettings);
+        }
+
+        /** The same options with {@code overrides} applied to the ingress settings after the configuration. */
+        public Options withIngressSettings(UnaryOperator<IngressSettings.Builder> overrides) {
+            return new Options(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
+                    maxSeatsPerBuyer, adminPort, parts, event, overrides);
         }
     }
 
     private static final String KAFKA_UNKNOWN_YET = "unknown";
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private TopicNames topics;
     private String kafkaBootstrap;
     private KafkaConnection kafka;
     private String redisUri;
@@ -89,14 +149,9 @@ public final class Pipeline implements AutoCloseable {
     private Pipeline() {
     }
 
-    /** Starts everything with the default configuration; on failure stops what had started and rethrows. */
+    /** Starts the parts of {@code options} with the default configuration; on failure stops what had started. */
     public static Pipeline start(Options options) {
         return start(options, StagedoorConfig.defaults());
-    }
-
-    /** Starts everything; on failure stops what had started and rethrows. */
-    public static Pipeline start(Options options, StagedoorConfig config) {
-        return start(options, config, true);
     }
 
     /**
@@ -104,18 +159,31 @@ public final class Pipeline implements AutoCloseable {
      * that runs its ingress in another process, as a deployment does; {@link #ingress()} is then null.
      */
     public static Pipeline startBackend(Options options, StagedoorConfig config) {
-        return start(options, config, false);
+        return start(options.withParts(EnumSet.of(Part.TOPICS, Part.WORKERS)), config);
     }
 
-    private static Pipeline start(Options options, StagedoorConfig config, boolean withIngress) {
-        if (withIngress) {
+    /**
+     * Starts the servers and the {@linkplain Options#parts() parts} of {@code options}; on failure stops what had
+     * started and rethrows. {@link #workers()} and {@link #ingress()} are null for a part not started.
+     */
+    public static Pipeline start(Options options, StagedoorConfig config) {
+        if (options.parts().contains(Part.INGRESS)) {
             // before a broker or a worker starts, not after a minute of it
             DevelopmentSecrets.refuseBeyondLoopback(config.ingress("unused").build());
         }
         Pipeline pipeline = new Pipeline();
         try {
-            pipeline.startServersAndWorkers(options, config);
-            if (withIngress) {
+            pipeline.startServers(options, config);
+            if (options.parts().contains(Part.TOPICS)) {
+                ensureTopics(pipeline.kafka, options.topics(), config.topics().withPartitions(options.partitions()),
+                        Duration.ofSeconds(30));
+                publishEvent(pipeline.kafka, options.topics(), options.event() != null ? options.event()
+                        : DemoEvent.definition(options.waitingRoom(), Instant.now(), options.maxSeatsPerBuyer()));
+            }
+            if (options.parts().contains(Part.WORKERS)) {
+                pipeline.startWorkers(options, config);
+            }
+            if (options.parts().contains(Part.INGRESS)) {
                 pipeline.startIngress(options, config);
             }
             return pipeline;
@@ -125,7 +193,8 @@ public final class Pipeline implements AutoCloseable {
         }
     }
 
-    private void startServersAndWorkers(Options options, StagedoorConfig config) {
+    private void startServers(Options options, StagedoorConfig config) {
+        topics = options.topics();
         redisUri = options.redis();
         // A configured Redis Cluster replaces the embedded Redis; the ingress settings carry its nodes.
         if (redisUri == null && config.ingress(KAFKA_UNKNOWN_YET).build().redisCluster().isEmpty()) {
@@ -141,12 +210,9 @@ public final class Pipeline implements AutoCloseable {
         }
         // The configured client properties are for the cluster named with --kafka; the embedded one is PLAINTEXT.
         kafka = options.kafka() == null ? KafkaConnection.plaintext(kafkaBootstrap) : config.kafka(kafkaBootstrap);
-        TopicSettings topicSettings = config.topics().withPartitions(options.partitions());
-        try (Admin admin = Admin.create(kafka.baseProperties())) {
-            TopicCreator.ensure(admin, options.topics(), topicSettings, 30_000);
-        }
-        publishEvent(kafka, options.topics(),
-                DemoEvent.definition(options.waitingRoom(), java.time.Instant.now(), options.maxSeatsPerBuyer()));
+    }
+
+    private void startWorkers(Options options, StagedoorConfig config) {
         WorkerSettings workerSettings = config.workers()
                 .withKafka(kafkaBootstrap)
                 .withKafkaClient(kafka.clientProperties())
@@ -161,9 +227,10 @@ public final class Pipeline implements AutoCloseable {
         Path accounts = options.dataDir().resolve("accounts.json");
         Path apiKeys = options.dataDir().resolve("api-keys.json");
         DemoAccounts.ensure(accounts, apiKeys);
-        ingress = Ingress.start(config.ingress(kafkaBootstrap).kafkaClient(kafka.clientProperties()).topics(options.topics())
-                .port(options.port()).adminPort(options.adminPort()).redisUri(redisUri).accountsFile(accounts)
-                .apiKeysFile(apiKeys).build(), registry);
+        IngressSettings.Builder settings = config.ingress(kafkaBootstrap).kafkaClient(kafka.clientProperties())
+                .topics(options.topics()).port(options.port()).adminPort(options.adminPort()).redisUri(redisUri)
+                .accountsFile(accounts).apiKeysFile(apiKeys);
+        ingress = Ingress.start(options.ingressSettings().apply(settings).build(), registry);
         started.push(ingress);
     }
 
@@ -174,6 +241,13 @@ public final class Pipeline implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Creates the topics of {@code topics} that are missing, with {@code settings}, waiting at most {@code timeout}. */
+    public static void ensureTopics(KafkaConnection kafka, TopicNames topics, TopicSettings settings, Duration timeout) {
+        try (Admin admin = Admin.create(kafka.baseProperties())) {
+            TopicCreator.ensure(admin, topics, settings, timeout.toMillis());
         }
     }
 
@@ -197,6 +271,11 @@ public final class Pipeline implements AutoCloseable {
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot write event " + event.eventId() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The topics the parts use. */
+    public TopicNames topics() {
+        return topics;
     }
 
     public String kafkaBootstrap() {
@@ -231,7 +310,7 @@ public final class Pipeline implements AutoCloseable {
         return ingress;
     }
 
-    /** The workers (for their metrics and the simulated gateway's ledger). */
+    /** The workers (for their metrics and the simulated gateway's ledger); null when they were not started. */
     public Workers workers() {
         return workers;
     }

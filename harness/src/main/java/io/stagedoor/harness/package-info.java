@@ -1,5 +1,8 @@
 /**
- * What runs the pipeline for a person or a test rather than in production: the one launcher of the whole pipeline
- * on embedded servers ({@link io.stagedoor.harness.Pipeline}), the demo on-sale and the fault scenarios.
+ * What runs the pipeline for a person, a benchmark or a test rather than in production: the one launcher of the
+ * pipeline, whole or in {@linkplain io.stagedoor.harness.Pipeline.Part parts} ({@link io.stagedoor.harness.Pipeline}),
+ * the load driver ({@code .load}), the demo on-sale ({@code .demo}) and the fault scenarios ({@code .chaos}, which
+ * start the parts as processes of their own). Two test fixtures start pieces of the pipeline without it, because
+ * they live in modules below this one: the workers' {@code TestPipeline} and the ingress's {@code IngressFixture}.
  */
 package io.stagedoor.harness;

@@ -2,11 +2,10 @@ package io.stagedoor.bench.e2e;
 
 import io.stagedoor.bench.load.BenchPipeline;
 import io.stagedoor.bench.load.BuyerPasses;
-import io.stagedoor.bench.load.ClosedLoop;
 import io.stagedoor.bench.load.Flags;
+import io.stagedoor.bench.load.HttpLoad;
 import io.stagedoor.bench.load.Machine;
-import io.stagedoor.bench.load.OpenLoop;
-import io.stagedoor.bench.load.Tally;
+import io.stagedoor.harness.load.Tally;
 import io.stagedoor.topics.TopicNames;
 import java.time.Duration;
 import java.util.List;
@@ -56,20 +55,20 @@ public final class EndToEndBenchmark {
                     Machine.describe());
             StageProbe probe = stages ? new StageProbe(pipeline.kafkaBootstrap(), TopicNames.defaults().holds(),
                     TopicNames.defaults().results()) : null;
-            OpenLoop open = new OpenLoop(BenchPipeline.HOST, pipeline.port(), connections);
-            step(pipeline, holds, "warm-up", figures -> open.run(warmupRate, warmup, holds.source(), figures::answered),
+            HttpLoad open = new HttpLoad(BenchPipeline.HOST, pipeline.port(), connections);
+            step(pipeline, holds, "warm-up", figures -> open.open(warmupRate, warmup, holds.source(), figures::answered),
                     false);
             System.out.println(StepFigures.header());
             for (double rate : rates) {
                 step(pipeline, holds, String.format(Locale.ROOT, "%.0f/s offered", rate),
-                        figures -> open.run(rate, step, holds.source(), figures::answered), true);
+                        figures -> open.open(rate, step, holds.source(), figures::answered), true);
                 if (probe != null) {
                     System.out.print(probe.report());
                 }
             }
-            ClosedLoop closed = new ClosedLoop(BenchPipeline.HOST, pipeline.port(), saturationConnections);
+            HttpLoad closed = new HttpLoad(BenchPipeline.HOST, pipeline.port(), saturationConnections);
             step(pipeline, holds, "saturation " + saturationConnections + "c",
-                    figures -> closed.run(saturation, holds.source(), figures::answered), true);
+                    figures -> closed.closed(saturation, holds.source(), figures::answered), true);
             if (probe != null) {
                 probe.close();
             }

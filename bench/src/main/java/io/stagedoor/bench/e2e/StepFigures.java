@@ -1,9 +1,9 @@
 package io.stagedoor.bench.e2e;
 
 import io.stagedoor.bench.load.Exchange;
-import io.stagedoor.bench.load.Percentiles;
 import io.stagedoor.bench.load.ResultWatch;
-import io.stagedoor.bench.load.Tally;
+import io.stagedoor.harness.load.Percentiles;
+import io.stagedoor.harness.load.Tally;
 import io.stagedoor.topics.Result;
 import java.util.Locale;
 import java.util.Map;

@@ -1,27 +1,26 @@
 package io.stagedoor.bench.ingress;
 
 import io.micrometer.core.instrument.Counter;
-import io.stagedoor.bench.load.BenchServers;
+import io.stagedoor.bench.load.BenchPipeline;
 import io.stagedoor.bench.load.BuyerPasses;
-import io.stagedoor.bench.load.ClosedLoop;
 import io.stagedoor.bench.load.ContextSwitches;
 import io.stagedoor.bench.load.Flags;
 import io.stagedoor.bench.load.HttpConnection;
+import io.stagedoor.bench.load.HttpLoad;
 import io.stagedoor.bench.load.HttpRequests;
 import io.stagedoor.bench.load.Machine;
-import io.stagedoor.bench.load.Percentiles;
 import io.stagedoor.bench.load.ProcessCpu;
 import io.stagedoor.bench.load.RedisCpu;
 import io.stagedoor.bench.load.RequestSource;
 import io.stagedoor.bench.load.SpentBuckets;
-import io.stagedoor.bench.load.Tally;
+import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.load.Percentiles;
+import io.stagedoor.harness.load.Tally;
 import io.stagedoor.ingress.Ingress;
-import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -63,14 +62,11 @@ public final class IngressBenchmark {
         flags.rejectUnknown();
 
         List<String> seats = IntStream.rangeClosed(1, 100).mapToObj(i -> "s" + i).toList();
-        try (BenchServers servers = BenchServers.start(kafka, redis)) {
-            TopicNames topics = servers.topicsWith("bench-ingress-", new EventDefinition(EVENT, "Bench", "org-bench",
-                    Instant.EPOCH, seats, 5_000, null));
-            try (Ingress ingress = Ingress.start(IngressSettings.builder(servers.kafka()).port(0).adminPort(0)
-                    .redisUri(servers.redis()).topics(topics).limits(BenchLimits.limits()).build())) {
-                measure(ingress, servers.redis(), topics, round, rounds, warmup, connections, coldBuyers,
-                        admittedBuyers, List.of(only.split(",")));
-            }
+        EventDefinition event = new EventDefinition(EVENT, "Bench", "org-bench", Instant.EPOCH, seats, 5_000, null);
+        try (Pipeline pipeline = BenchPipeline.ingressAlone(kafka, redis, "bench-ingress-", event,
+                BenchLimits.limits())) {
+            measure(pipeline.ingress(), pipeline.redisUri(), pipeline.topics(), round, rounds, warmup, connections,
+                    coldBuyers, admittedBuyers, List.of(only.split(",")));
         }
     }
 
@@ -94,12 +90,12 @@ public final class IngressBenchmark {
                 new Contender("cold", "429 refused, cache cold", 429, traffic.refusedCold()),
                 new Contender("admitted", "202 admitted+published", 202, traffic.admitted()))
                 .stream().filter(c -> only.contains(c.key())).toList();
-        ClosedLoop loop = new ClosedLoop(HOST, ingress.port(), connections);
+        HttpLoad loop = new HttpLoad(HOST, ingress.port(), connections);
         System.out.printf(Locale.ROOT, "ingress on 127.0.0.1:%d, %d connections (closed loop), rounds of %d s x %d per "
                 + "contender after %d s warm-up; %s%n", ingress.port(), connections, round.toSeconds(), rounds,
                 warmup.toSeconds(), Machine.describe());
         for (Contender contender : contenders) {
-            loop.run(warmup, contender.source(), exchange -> { });
+            loop.closed(warmup, contender.source(), exchange -> { });
         }
         Map<Contender, Totals> totals = new LinkedHashMap<>();
         try (RedisCpu redisCpu = new RedisCpu(redis)) {
@@ -111,7 +107,7 @@ public final class IngressBenchmark {
                     RedisCpu.Reading redisBefore = redisCpu.read();
                     long switchesBefore = ContextSwitches.total();
                     long cpuBefore = ProcessCpu.nanos();
-                    Tally tally = loop.run(round, contender.source(), exchange -> { });
+                    Tally tally = loop.closed(round, contender.source(), exchange -> { });
                     Totals t = totals.computeIfAbsent(contender, c -> new Totals());
                     t.tally.add(tally);
                     t.cpuNanos += ProcessCpu.nanos() - cpuBefore;

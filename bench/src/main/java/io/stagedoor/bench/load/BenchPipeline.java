@@ -1,23 +1,25 @@
 package io.stagedoor.bench.load;
 
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.stagedoor.harness.DemoAccounts;
+import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.Pipeline.Part;
 import io.stagedoor.config.StagedoorConfig;
 import io.stagedoor.embedded.Ports;
 import io.stagedoor.ingress.Ingress;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.TopicSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.IntSupplier;
 import java.util.stream.IntStream;
 
@@ -80,21 +82,32 @@ public final class BenchPipeline implements AutoCloseable {
         }
         BackendProcess backend = BackendProcess.start(data, partitions);
         try {
-            Path accounts = data.resolve("accounts.json");
-            Path apiKeys = data.resolve("api-keys.json");
-            DemoAccounts.ensure(accounts, apiKeys);
-            Ingress ingress = Ingress.start(config.ingress(backend.kafkaBootstrap()).topics(TopicNames.defaults())
-                    .port(Ports.anyFree()).redisUri(backend.redisUri()).accountsFile(accounts).apiKeysFile(apiKeys)
-                    .build(), new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+            Pipeline front = Pipeline.start(options(data, partitions)
+                    .withServers(backend.kafkaBootstrap(), backend.redisUri()).withParts(EnumSet.of(Part.INGRESS)), config);
             AutoCloseable both = () -> {
-                ingress.close();
+                front.close();
                 backend.close();
             };
-            return new BenchPipeline(both, ingress, backend.kafkaBootstrap(), backend::paymentsInFlightMax);
+            return new BenchPipeline(both, front.ingress(), backend.kafkaBootstrap(), backend::paymentsInFlightMax);
         } catch (RuntimeException e) {
             backend.close();
             throw e;
         }
+    }
+
+    /**
+     * Redis and Kafka ({@code kafka} and {@code redis} when not null, else embedded ones on free ports), topics of the
+     * run's own named {@code prefix} and a random suffix holding {@code event}, and one ingress with {@code limits} on
+     * a free port: no workers, with the product's default configuration. Closing it stops what it started.
+     */
+    public static Pipeline ingressAlone(String kafka, String redis, String prefix, EventDefinition event, Limits limits)
+            throws IOException {
+        TopicNames topics = new TopicNames(prefix + UUID.randomUUID().toString().substring(0, 8));
+        Pipeline.Options options = new Pipeline.Options(Files.createTempDirectory("stagedoor-bench-"), 0, kafka, redis,
+                Ports.anyFree(), Ports.anyFree(), TopicSettings.DEFAULT_PARTITIONS, false, topics)
+                .withParts(EnumSet.of(Part.TOPICS, Part.INGRESS)).withEvent(event)
+                .withIngressSettings(settings -> settings.limits(limits));
+        return Pipeline.start(options, StagedoorConfig.defaults());
     }
 
     /** What {@code ./stagedoor up} would start, on free ports, in {@code data}. */

@@ -2,9 +2,9 @@ package io.stagedoor.bench.overload;
 
 import io.stagedoor.bench.load.BenchPipeline;
 import io.stagedoor.bench.load.Exchange;
-import io.stagedoor.bench.load.OpenLoop;
+import io.stagedoor.bench.load.HttpLoad;
 import io.stagedoor.bench.load.RequestSource;
-import io.stagedoor.bench.load.Tally;
+import io.stagedoor.harness.load.Tally;
 import io.stagedoor.topics.Result;
 import java.time.Duration;
 import java.util.Map;
@@ -48,7 +48,7 @@ final class CheckoutPhase {
             }
             return pipeline.http().postJson("/v1/holds/" + hold.holdId() + "/checkout", hold.buyerToken(), BODY);
         };
-        answers = new OpenLoop(BenchPipeline.HOST, pipeline.port(), connections).run(rate, length, source,
+        answers = new HttpLoad(BenchPipeline.HOST, pipeline.port(), connections).open(rate, length, source,
                 this::answered);
         pipeline.results().awaitAll(Duration.ofSeconds(15));
         return this;

@@ -2,8 +2,8 @@ package io.stagedoor.bench.overload;
 
 import io.stagedoor.bench.load.BenchPipeline;
 import io.stagedoor.bench.load.BuyerPasses;
-import io.stagedoor.bench.load.OpenLoop;
-import io.stagedoor.bench.load.Tally;
+import io.stagedoor.bench.load.HttpLoad;
+import io.stagedoor.harness.load.Tally;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +24,8 @@ final class HoldPool {
         HoldPool pool = new HoldPool();
         Map<String, Integer> held = new ConcurrentHashMap<>();
         BuyerPasses buyers = new BuyerPasses("overload-buyer", count);
-        Tally answers = new OpenLoop(BenchPipeline.HOST, pipeline.port(), 32).run(400, Duration.ofMillis(count * 1000L / 400),
+        Tally answers = new HttpLoad(BenchPipeline.HOST, pipeline.port(), 32).open(400,
+                Duration.ofMillis(count * 1000L / 400),
                 index -> pipeline.http().postJson("/v1/events/" + events.get((int) (index % events.size())) + "/holds",
                         buyers.token(index), "{\"seats\":[\"s" + (index / events.size() + 1) + "\"]}"),
                 exchange -> {

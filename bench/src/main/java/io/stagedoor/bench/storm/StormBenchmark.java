@@ -4,13 +4,13 @@ import io.micrometer.core.instrument.Counter;
 import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.admission.limit.WhenUnavailable;
-import io.stagedoor.bench.load.BenchServers;
+import io.stagedoor.bench.load.BenchPipeline;
 import io.stagedoor.bench.load.BuyerPasses;
 import io.stagedoor.bench.load.Flags;
 import io.stagedoor.bench.load.Machine;
 import io.stagedoor.bench.load.SpentBuckets;
+import io.stagedoor.harness.Pipeline;
 import io.stagedoor.ingress.Ingress;
-import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import java.io.IOException;
@@ -64,14 +64,10 @@ public final class StormBenchmark {
 
         List<String> seats = IntStream.rangeClosed(1, 100).mapToObj(i -> "s" + i).toList();
         Limits limits = Limits.defaults().with(OPEN_ORGANIZER);
-        try (BenchServers servers = BenchServers.start(kafka, redis)) {
-            TopicNames topics = servers.topicsWith("bench-storm-", new EventDefinition(EVENT, "Storm", "org-storm",
-                    Instant.EPOCH, seats, 5_000, null));
-            try (Ingress ingress = Ingress.start(IngressSettings.builder(servers.kafka()).port(0).adminPort(0)
-                    .redisUri(servers.redis()).topics(topics).limits(limits).build())) {
-                measure(ingress, servers.redis(), topics, limits, round, rounds, warmup, connections, threads,
-                        stormBuyers, freshBuyers);
-            }
+        EventDefinition event = new EventDefinition(EVENT, "Storm", "org-storm", Instant.EPOCH, seats, 5_000, null);
+        try (Pipeline pipeline = BenchPipeline.ingressAlone(kafka, redis, "bench-storm-", event, limits)) {
+            measure(pipeline.ingress(), pipeline.redisUri(), pipeline.topics(), limits, round, rounds, warmup,
+                    connections, threads, stormBuyers, freshBuyers);
         }
     }
 

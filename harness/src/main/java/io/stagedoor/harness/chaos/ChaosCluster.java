@@ -10,8 +10,8 @@ import io.stagedoor.embedded.Ports;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.topics.EventDefinition;
-import io.stagedoor.topics.TopicCreator;
 import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.connection.KafkaConnection;
 import io.stagedoor.workers.WorkerMain;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,10 +26,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 
 /**
  * The pipeline as separate processes on loopback: a broker (or three brokers in this JVM, see {@link ChaosKafka}),
@@ -108,9 +105,8 @@ final class ChaosCluster implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(cluster.shutdownHook);
         try {
             together(List.of(cluster.kafka::start, cluster.redis::start, cluster.gateway::start));
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.kafka()))) {
-                TopicCreator.ensure(admin, cluster.topics, cluster.kafka.topicSettings(settings.partitions()), 60_000);
-            }
+            Pipeline.ensureTopics(KafkaConnection.plaintext(cluster.kafka()), cluster.topics,
+                    cluster.kafka.topicSettings(settings.partitions()), Duration.ofSeconds(60));
             together(List.of(cluster.workers.get(0)::start, cluster.workers.get(1)::start,
                     cluster.ingresses.get(0)::start, cluster.ingresses.get(1)::start));
             return cluster;

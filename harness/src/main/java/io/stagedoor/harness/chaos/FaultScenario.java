@@ -29,7 +29,7 @@ interface FaultScenario {
 
     /** Every scenario, in the order of the issue. */
     static List<FaultScenario> all() {
-        return List.of(new RedisOutage(), new BrokerOutage(), new WorkerKill(), new IngressKill(), new RedisDelay(),
+        return List.of(new RedisKill(), new BrokerOutage(), new WorkerKill(), new IngressKill(), new RedisDelay(),
                 new BadInput());
     }
 

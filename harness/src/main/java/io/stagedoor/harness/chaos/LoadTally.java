@@ -7,7 +7,7 @@ import io.stagedoor.client.ResultAnswer;
 import io.stagedoor.client.ResultStatus;
 import io.stagedoor.client.SubmitAnswer;
 import io.stagedoor.client.Unreachable;
-import java.util.ArrayList;
+import io.stagedoor.harness.load.LatencySamples;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAccumulator;
 
 /**
- * What the load saw, from the buyers' side: every POST's answer and latency by {@link Phase}, every accepted
+ * What the load saw, from the buyers' side: every POST's answer and latency by {@link FaultPhase}, every accepted
  * request's result, and the client-side evidence of loss (a result that never came, one correlation id given to
  * two requests, one seat confirmed to two checkouts). Thread-safe; the load's virtual threads all write here.
  */
@@ -43,36 +43,36 @@ final class LoadTally {
     final AtomicLong shedWithoutRetryAfter = new AtomicLong();
     final LongAccumulator slowestShedNanos = new LongAccumulator(Math::max, 0);
     private final Map<Integer, AtomicLong> statuses = new ConcurrentHashMap<>();
-    private final Map<Phase, Queue<Long>> latencies = new EnumMap<>(Phase.class);
+    private final Map<FaultPhase, LatencySamples> latencies = new EnumMap<>(FaultPhase.class);
     private final Set<String> acceptedIds = ConcurrentHashMap.newKeySet();
     private final Map<String, String> seatSoldTo = new ConcurrentHashMap<>();
     private final Queue<String> missing = new ConcurrentLinkedQueue<>();
     private final Queue<ShedWindows.Answer> timeline = new ConcurrentLinkedQueue<>();
-    private volatile Phase phase = Phase.BEFORE;
+    private volatile FaultPhase phase = FaultPhase.BEFORE;
 
     LoadTally() {
-        for (Phase p : Phase.values()) {
-            latencies.put(p, new ConcurrentLinkedQueue<>());
+        for (FaultPhase p : FaultPhase.values()) {
+            latencies.put(p, new LatencySamples());
         }
     }
 
-    Phase phase() {
+    FaultPhase phase() {
         return phase;
     }
 
-    void phase(Phase next) {
+    void phase(FaultPhase next) {
         phase = next;
     }
 
     /** A POST's final answer (after a fail-over, if any), sent in {@code sentIn}, taking {@code nanos}. */
-    void submitted(SubmitAnswer answer, Phase sentIn, long nanos) {
+    void submitted(SubmitAnswer answer, FaultPhase sentIn, long nanos) {
         offered.incrementAndGet();
         timeline.add(switch (answer) {
             case Accepted a -> new ShedWindows.Answer(System.nanoTime(), 202, "accepted");
             case Refusal r -> new ShedWindows.Answer(System.nanoTime(), r.status(), r.problem().slug());
             case Unreachable u -> new ShedWindows.Answer(System.nanoTime(), -1, "unreachable");
         });
-        latencies.get(sentIn).add(nanos);
+        latencies.get(sentIn).record(nanos);
         switch (answer) {
             case Accepted a -> {
                 accepted.incrementAndGet();
@@ -135,18 +135,13 @@ final class LoadTally {
     }
 
     /** The slowest POST sent in {@code p}, in nanoseconds (0 when none was). */
-    long slowest(Phase p) {
-        return latencies.get(p).stream().mapToLong(Long::longValue).max().orElse(0);
+    long slowest(FaultPhase p) {
+        return latencies.get(p).max();
     }
 
-    /** The {@code q}-quantile of the POST latencies sent in {@code p}, in nanoseconds. */
-    long quantile(Phase p, double q) {
-        List<Long> sorted = new ArrayList<>(latencies.get(p));
-        if (sorted.isEmpty()) {
-            return 0;
-        }
-        sorted.sort(null);
-        return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(q * sorted.size()) - 1));
+    /** The nearest-rank {@code q}-quantile of the POST latencies sent in {@code p}, in nanoseconds (0 when none). */
+    long quantile(FaultPhase p, double q) {
+        return latencies.get(p).quantile(q);
     }
 
     /** When each POST's final answer came ({@link System#nanoTime()}) and its status, in no particular order. */

@@ -44,9 +44,9 @@ final class ScenarioRun {
         try (SteadyLoad load = new SteadyLoad(cluster, eventId, seats, scenario.name() + "-buyer-", tally)) {
             load.start();
             Waits.pause(settings.baseline());
-            tally.phase(Phase.FAULT);
+            tally.phase(FaultPhase.FAULT);
             scenario.play(cluster, tally, expectations);
-            tally.phase(Phase.AFTER);
+            tally.phase(FaultPhase.AFTER);
             Duration rest = settings.load().minusNanos(System.nanoTime() - began);
             Duration leastAfter = settings.load().dividedBy(4);
             Waits.pause(rest.compareTo(leastAfter) > 0 ? rest : leastAfter);
@@ -57,8 +57,8 @@ final class ScenarioRun {
         ScenarioAudit audit = ScenarioAudit.of(cluster, from, to, tally.acceptedIds());
         long doubleCharges = cluster.doubleCharges() - doubleChargesBefore;
         long badAnswers = scenario instanceof BadInput bad ? bad.badAnswers() : 0;
-        long before = tally.slowest(Phase.BEFORE);
-        long worstAfter = Math.max(tally.slowest(Phase.FAULT), tally.slowest(Phase.AFTER));
+        long before = tally.slowest(FaultPhase.BEFORE);
+        long worstAfter = Math.max(tally.slowest(FaultPhase.FAULT), tally.slowest(FaultPhase.AFTER));
         LossFigures figures = new LossFigures(scenario.name(), scenario.fault(settings), tally.offered.get(),
                 tally.accepted.get(), tally.refused.get(), tally.shed.get(), tally.failed.get(),
                 tally.resultsMissing.get() + audit.missing(), tally.duplicates.get() + audit.duplicates(),
@@ -76,7 +76,7 @@ final class ScenarioRun {
 
     private static String latencies(LoadTally tally) {
         StringBuilder text = new StringBuilder();
-        for (Phase phase : Phase.values()) {
+        for (FaultPhase phase : FaultPhase.values()) {
             text.append(text.isEmpty() ? "" : " | ").append(ms(tally.quantile(phase, 0.5))).append('/')
                     .append(ms(tally.quantile(phase, 0.99))).append('/').append(ms(tally.slowest(phase))).append(" ms");
         }

@@ -9,20 +9,18 @@ import io.stagedoor.client.RetryPolicy;
 import io.stagedoor.client.StagedoorClient;
 import io.stagedoor.client.SubmitAnswer;
 import io.stagedoor.client.Unreachable;
+import io.stagedoor.harness.load.OpenLoop;
+import io.stagedoor.harness.load.Pacing;
 import io.stagedoor.workers.payment.PayrailSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Queue;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiFunction;
 
 /**
@@ -47,12 +45,8 @@ final class SteadyLoad implements AutoCloseable {
     private final StagedoorClient[] submitters;
     private final StagedoorClient poller;
     private final Map<String, String> tokens = new ConcurrentHashMap<>();
-    private final Semaphore visits = new Semaphore(MAX_VISITS);
-    private final Queue<CompletableFuture<Void>> running = new ConcurrentLinkedQueue<>();
-    private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final Duration resultWait;
-    private Thread pacer;
-    private volatile boolean stopped;
+    private OpenLoop.Run run;
 
     SteadyLoad(ChaosCluster cluster, String eventId, List<String> seats, String buyerPrefix, LoadTally tally) {
         this.cluster = cluster;
@@ -73,53 +67,43 @@ final class SteadyLoad implements AutoCloseable {
 
     /** Starts offering visits at the configured rate until {@link #stop()}; visits beyond the seats are not made. */
     void start() {
-        long intervalNanos = TimeUnit.SECONDS.toNanos(1) / cluster.settings().rate();
-        pacer = Thread.ofPlatform().name("chaos-load").daemon().start(() -> {
-            long next = System.nanoTime();
-            for (int i = 0; i < seats.size() && !stopped; i++) {
-                long wait = next - System.nanoTime();
-                if (wait > 0) {
-                    Waits.pause(Duration.ofNanos(wait));
-                }
-                next += intervalNanos;
-                if (!visits.tryAcquire()) {
-                    tally.skipped.incrementAndGet();
-                    continue;
-                }
-                int visit = i;
-                running.add(CompletableFuture.runAsync(() -> {
-                    try {
-                        visit(visit);
-                    } finally {
-                        visits.release();
-                    }
-                }, threads));
-            }
-        });
+        run = new OpenLoop(Pacing.perSecond(cluster.settings().rate()), MAX_VISITS, OpenLoop.WhenFull.SKIP)
+                .start(Duration.ZERO, seats.size(), (none, visit, due) -> visit((int) visit));
     }
 
     /** Offers no more visits. */
     void stop() {
-        stopped = true;
-        if (pacer != null) {
-            try {
-                pacer.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (run != null) {
+            run.stop();
+            tally.skipped.set(run.skipped());
         }
     }
 
-    /** Waits until every visit begun has its answers (each bounded by the result wait). */
+    /**
+     * Waits until every visit begun has its answers (each bounded by the result wait); throws the first exception
+     * a visit threw, or a {@link TimeoutException} when they are not all answered in three result waits and a minute.
+     */
     void awaitVisits() {
-        CompletableFuture.allOf(running.toArray(CompletableFuture[]::new))
-                .orTimeout(resultWait.toSeconds() * 3 + 60, TimeUnit.SECONDS).join();
+        try {
+            if (!run.await(Duration.ofSeconds(resultWait.toSeconds() * 3 + 60))) {
+                throw new CompletionException(new TimeoutException("visits still under way"));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CompletionException(e);
+        }
+        tally.skipped.set(run.skipped());
+        run.failure().ifPresent(failure -> {
+            throw new CompletionException(failure);
+        });
     }
 
     @Override
     public void close() {
         stop();
-        threads.shutdownNow();
+        if (run != null) {
+            run.cancel();
+        }
         for (StagedoorClient client : submitters) {
             client.close();
         }
@@ -140,7 +124,7 @@ final class SteadyLoad implements AutoCloseable {
     private Optional<Decided> submitAndAwait(int instance, String token,
                                              BiFunction<StagedoorClient, RequestOptions, CompletableFuture<SubmitAnswer>> post) {
         RequestOptions options = RequestOptions.none().withIdempotencyKey(UUID.randomUUID().toString());
-        Phase sentIn = tally.phase();
+        FaultPhase sentIn = tally.phase();
         long began = System.nanoTime();
         SubmitAnswer answer = post.apply(submitters[instance], options).join();
         if (answer instanceof Unreachable) {

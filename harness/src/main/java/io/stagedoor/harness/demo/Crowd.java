@@ -2,6 +2,9 @@ package io.stagedoor.harness.demo;
 
 import io.stagedoor.client.Result;
 import io.stagedoor.client.ResultStatus;
+import io.stagedoor.harness.load.OpenLoop;
+import io.stagedoor.harness.load.Pacing;
+import io.stagedoor.workers.payment.PayrailSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -9,12 +12,8 @@ import java.util.Optional;
 import java.util.Queue;
 import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import io.stagedoor.workers.payment.PayrailSettings;
 
 /**
  * The buyers: they arrive spread over the moments before the room opens, each on a virtual thread, queue for a
@@ -27,7 +26,7 @@ final class Crowd {
     private final Function<Integer, Visit> visits;
     private final Function<Integer, String> tokens;
     private final SeatPicker seats;
-    private final Tally tally;
+    private final CrowdTally tally;
     private final Queue<String> tickets = new ConcurrentLinkedQueue<>();
     private final Semaphore shopping;
 
@@ -36,7 +35,7 @@ final class Crowd {
      * @param tokens buyer {@code i}'s bearer token
      */
     Crowd(DemoSettings settings, Function<Integer, Visit> visits, Function<Integer, String> tokens, SeatPicker seats,
-          Tally tally) {
+          CrowdTally tally) {
         this.settings = settings;
         this.visits = visits;
         this.tokens = tokens;
@@ -53,18 +52,16 @@ final class Crowd {
 
     /** Runs every buyer's visit, arrivals spread from now until {@code opensAt}; returns when all are done. */
     void run(Instant opensAt) throws InterruptedException {
-        long spreadNanos = Math.max(0, Duration.between(Instant.now(), opensAt).toNanos());
-        long began = System.nanoTime();
-        try (ExecutorService buyers = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (int i = 0; i < settings.buyers(); i++) {
-                long arrival = began + spreadNanos * i / settings.buyers();
-                long wait = arrival - System.nanoTime();
-                if (wait > 0) {
-                    TimeUnit.NANOSECONDS.sleep(wait);
-                }
-                int buyer = i;
-                buyers.submit(() -> visit(buyer));
-            }
+        int buyers = settings.buyers();
+        // every buyer who arrives comes in: as many in flight as there are buyers
+        OpenLoop arrivals = new OpenLoop(Pacing.spread(buyers, Duration.between(Instant.now(), opensAt)),
+                Math.max(1, buyers), OpenLoop.WhenFull.SEND_LATE);
+        OpenLoop.Run run = arrivals.start(Duration.ZERO, buyers, (none, buyer, due) -> visit((int) buyer));
+        try {
+            run.join();
+        } catch (InterruptedException e) {
+            run.cancel();
+            throw e;
         }
     }
 

@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * @param service     what the ingress counted
  * @param audit       the audit of the window
  */
-record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Tally tally, OfficeTally office,
+record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, CrowdTally tally, OfficeTally office,
                          String officeFrom, ScriptShare script, Instant outageAt, Instant outageUntil,
                          ServiceFigures service, AuditReport audit) {
 
@@ -69,9 +69,9 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Ta
         line(out, "  sales          %,d orders, %,d of %,d seats sold, %,d payments declined", tally.orders.get(),
                 tally.seatsSold.get(), seats, tally.declined.get());
         line(out, "  POST->result   holds p50 %s p99 %s (%,d); checkouts p50 %s p99 %s (%,d, payment included)",
-                millis(tally.holdLatency.percentile(50)), millis(tally.holdLatency.percentile(99)),
-                tally.holdLatency.count(), millis(tally.checkoutLatency.percentile(50)),
-                millis(tally.checkoutLatency.percentile(99)), tally.checkoutLatency.count());
+                millis(tally.holdLatency.quantile(0.5)), millis(tally.holdLatency.quantile(0.99)),
+                tally.holdLatency.count(), millis(tally.checkoutLatency.quantile(0.5)),
+                millis(tally.checkoutLatency.quantile(0.99)), tally.checkoutLatency.count());
         if (script != null) {
             line(out, "  script         %,d holds of %,d seats accepted: %,d seats while Redis decided (its bucket allows"
                             + " %,d), %,d while Redis was down (failed open)", script.holdsAccepted(),
@@ -114,8 +114,8 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Ta
                 .collect(Collectors.joining(", "));
     }
 
-    private static String millis(Duration latency) {
-        long ms = latency.toMillis();
+    private static String millis(long latencyNanos) {
+        long ms = Duration.ofNanos(latencyNanos).toMillis();
         return ms >= 10_000 ? String.format(Locale.ROOT, "%.1f s", ms / 1000.0) : ms + " ms";
     }
 }

@@ -26,9 +26,9 @@ final class Gate {
     private final HttpClient http;
     private final URI scans;
     private final String apiKey;
-    private final Tally tally;
+    private final CrowdTally tally;
 
-    Gate(HttpClient http, URI base, String apiKey, Tally tally) {
+    Gate(HttpClient http, URI base, String apiKey, CrowdTally tally) {
         this.http = http;
         this.scans = base.resolve("/v1/scans");
         this.apiKey = apiKey;

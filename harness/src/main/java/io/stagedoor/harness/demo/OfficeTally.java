@@ -9,16 +9,16 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the office's buyers saw on their holds (accepted, and 429s), heard on the office's client and passed on to
- * the demo's {@link Tally}. Thread-safe.
+ * the demo's {@link CrowdTally}. Thread-safe.
  */
 final class OfficeTally implements CallListener {
 
     final AtomicLong holdCalls = new AtomicLong();
     final AtomicLong holdsAccepted = new AtomicLong();
     final AtomicLong holdsRateLimited = new AtomicLong();
-    private final Tally all;
+    private final CrowdTally all;
 
-    OfficeTally(Tally all) {
+    OfficeTally(CrowdTally all) {
         this.all = all;
     }
 

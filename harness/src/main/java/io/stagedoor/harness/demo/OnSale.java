@@ -43,7 +43,7 @@ final class OnSale {
     private final Pipeline pipeline;
     private final TopicNames topics;
     private final DemoSettings settings;
-    private final Tally tally = new Tally();
+    private final CrowdTally tally = new CrowdTally();
     private final BuyerTokens tokens = new BuyerTokens(
             IngressSettings.DEVELOPMENT_SECRET.getBytes(StandardCharsets.UTF_8), "stagedoor", Clock.systemUTC());
 
@@ -53,7 +53,7 @@ final class OnSale {
         this.settings = settings;
     }
 
-    Tally tally() {
+    CrowdTally tally() {
         return tally;
     }
 

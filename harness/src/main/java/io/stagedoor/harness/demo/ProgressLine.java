@@ -16,13 +16,13 @@ final class ProgressLine implements AutoCloseable {
     static final long EVERY_MILLIS = 250;
 
     private final PrintStream out;
-    private final Tally tally;
+    private final CrowdTally tally;
     private final int buyers;
     private final int seats;
     private final long began = System.nanoTime();
     private final ScheduledExecutorService ticker;
 
-    ProgressLine(PrintStream out, Tally tally, int buyers, int seats) {
+    ProgressLine(PrintStream out, CrowdTally tally, int buyers, int seats) {
         this.out = out;
         this.tally = tally;
         this.buyers = buyers;

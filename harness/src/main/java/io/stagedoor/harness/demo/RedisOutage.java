@@ -12,18 +12,18 @@ import java.util.concurrent.TimeUnit;
 final class RedisOutage {
 
     private final EmbeddedRedis redis;
-    private final Tally tally;
+    private final CrowdTally tally;
     private Thread player;
     private volatile Instant stoppedAt;
     private volatile Instant startedAt;
 
-    private RedisOutage(EmbeddedRedis redis, Tally tally) {
+    private RedisOutage(EmbeddedRedis redis, CrowdTally tally) {
         this.redis = redis;
         this.tally = tally;
     }
 
     /** On its own thread: waits until {@code at}, stops Redis, waits {@code length}, starts it. */
-    static RedisOutage play(EmbeddedRedis redis, Tally tally, Instant at, Duration length) {
+    static RedisOutage play(EmbeddedRedis redis, CrowdTally tally, Instant at, Duration length) {
         RedisOutage outage = new RedisOutage(redis, tally);
         outage.player = Thread.ofVirtual().name("demo-redis-outage").start(() -> {
             try {

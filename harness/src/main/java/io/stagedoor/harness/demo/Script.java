@@ -52,7 +52,7 @@ final class Script {
     }
 
     /** Queues, then sweeps the seat map until {@link #stop()}. Blocking, for its own thread. */
-    void run(Tally tally, Duration patience) {
+    void run(CrowdTally tally, Duration patience) {
         QueueAnswer answer = client.awaitPass(token, eventId, patience).join();
         if (!(answer instanceof PassIssued pass)) {
             return;

@@ -11,13 +11,14 @@ import io.stagedoor.client.ResultStatus;
 import io.stagedoor.client.RetryPolicy;
 import io.stagedoor.client.StagedoorClient;
 import io.stagedoor.client.SubmitAnswer;
+import io.stagedoor.harness.load.LatencySamples;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * One buyer's visit through the client: queue for a pass, hold 1–2 seats (asking for others when they are taken, a
- * few times), pay for them. Blocking, for a virtual thread. Everything it sees goes to the {@link Tally}.
+ * few times), pay for them. Blocking, for a virtual thread. Everything it sees goes to the {@link CrowdTally}.
  */
 final class Visit {
 
@@ -27,12 +28,12 @@ final class Visit {
     static final int CHECKOUT_ATTEMPTS = 40;
 
     private final StagedoorClient client;
-    private final Tally tally;
+    private final CrowdTally tally;
     private final String eventId;
     private final Duration resultWait;
     private final RetryPolicy patient;
 
-    Visit(StagedoorClient client, Tally tally, String eventId, Duration resultWait) {
+    Visit(StagedoorClient client, CrowdTally tally, String eventId, Duration resultWait) {
         this.client = client;
         this.tally = tally;
         this.eventId = eventId;
@@ -105,7 +106,7 @@ final class Visit {
     private Optional<Result> result(String token, Accepted accepted, long start, LatencySamples latency) {
         ResultAnswer answer = client.awaitResult(token, accepted.correlationId(), resultWait).join();
         if (answer instanceof Decided decided) {
-            latency.record(Duration.ofNanos(System.nanoTime() - start).minus(accepted.stats().waited()));
+            latency.record(Duration.ofNanos(System.nanoTime() - start).minus(accepted.stats().waited()).toNanos());
             return Optional.of(decided.result());
         }
         tally.withoutResult.incrementAndGet();

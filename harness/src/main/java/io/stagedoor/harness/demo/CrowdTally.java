@@ -4,6 +4,7 @@ import io.stagedoor.client.Answer;
 import io.stagedoor.client.CallListener;
 import io.stagedoor.client.CallStats;
 import io.stagedoor.client.Operation;
+import io.stagedoor.harness.load.LatencySamples;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -12,7 +13,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * As a {@link CallListener} it counts every 429 and 503 answer the clients got and whether each call honoured the
  * {@code Retry-After} it was given. Thread-safe.
  */
-final class Tally implements CallListener {
+final class CrowdTally implements CallListener {
 
     final AtomicLong arrived = new AtomicLong();
     final AtomicLong passes = new AtomicLong();

@@ -1,7 +1,7 @@
 package io.stagedoor.harness.chaos;
 
 /** Where a scenario stands when a request is sent: latencies are compared between them. */
-enum Phase {
+enum FaultPhase {
     /** Steady load, nothing broken: the baseline. */
     BEFORE,
     /** The fault is in place. */

@@ -1,4 +1,4 @@
-package io.stagedoor.bench.load;
+package io.stagedoor.harness.load;
 
 import java.util.Locale;
 import org.HdrHistogram.Histogram;

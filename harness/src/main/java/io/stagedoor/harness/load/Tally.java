@@ -1,4 +1,4 @@
-package io.stagedoor.bench.load;
+package io.stagedoor.harness.load;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -7,22 +7,24 @@ import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
- * Exchanges counted by HTTP status, each status with two latency histograms in microseconds: from the intended
- * send time and from the actual write. Thread-safe for recording.
+ * Answers counted by HTTP status (-1: none), each status with two latency histograms in microseconds: from the
+ * intended send time (the due time of an {@link OpenLoop}) and from the actual write. HdrHistogram keeps three
+ * significant digits of a load of millions in a few kilobytes. Thread-safe for recording.
  */
 public final class Tally {
 
     private final Map<Integer, PerStatus> byStatus = new ConcurrentHashMap<>();
     private volatile double seconds;
 
-    /** Counts one exchange. */
-    public void record(Exchange exchange) {
-        PerStatus stats = byStatus.computeIfAbsent(exchange.status(), status -> new PerStatus());
-        stats.latency.recordValue(exchange.latencyMicros());
-        stats.service.recordValue(exchange.serviceMicros());
+    /** Counts one answer of {@code status} (-1 when none came), with both its latencies in microseconds. */
+    public void record(int status, long latencyMicros, long serviceMicros) {
+        PerStatus stats = byStatus.computeIfAbsent(status, s -> new PerStatus());
+        stats.latency.recordValue(latencyMicros);
+        stats.service.recordValue(serviceMicros);
     }
 
-    void seconds(double value) {
+    /** Sets the measured window's length, which {@link #perSecond(int)} divides by. */
+    public void seconds(double value) {
         seconds = value;
     }
 
@@ -31,18 +33,18 @@ public final class Tally {
         return seconds;
     }
 
-    /** Exchanges of this status. */
+    /** Answers of this status. */
     public long count(int status) {
         PerStatus stats = byStatus.get(status);
         return stats == null ? 0 : stats.latency.getTotalCount();
     }
 
-    /** Every exchange. */
+    /** Every answer. */
     public long total() {
         return byStatus.values().stream().mapToLong(s -> s.latency.getTotalCount()).sum();
     }
 
-    /** Exchanges of this status per second of the window. */
+    /** Answers of this status per second of the window. */
     public double perSecond(int status) {
         return seconds <= 0 ? 0 : count(status) / seconds;
     }

@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * open and count it, logins are limited by the in-process bucket, checkouts never notice, no request is more than
  * 100 ms slower than before, and once Redis is back the decisions come from Redis again.
  */
-final class RedisOutage implements FaultScenario {
+final class RedisKill implements FaultScenario {
 
     /** Logins sent during the outage: more than the address limit's burst of 10. */
     static final int LOGINS = 12;
