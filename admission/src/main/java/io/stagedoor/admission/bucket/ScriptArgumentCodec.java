@@ -9,8 +9,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Encodes a script call's keys and string arguments as UTF-8 with {@link String#getBytes}, which copies an ASCII
  * string's bytes in one vectorised step. Lettuce's {@link StringCodec} writes each key through a pooled scratch
- * buffer, one character at a time, then copies it again: in a profile of the bucket benchmark that was a fifth of
- * the Lettuce I/O thread's time, the thread that decides how many takes per second one connection carries.
+ * buffer, one character at a time, then copies it again, on the Lettuce I/O thread, the thread that decides how
+ * many takes per second one connection carries (the profile is in bench/RESULTS.md).
  * Decoding is {@link StringCodec}'s; cluster routing still finds the first key, which this codec encodes too.
  */
 final class ScriptArgumentCodec implements RedisCodec<String, String> {

