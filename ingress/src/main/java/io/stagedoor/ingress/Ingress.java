@@ -16,7 +16,7 @@ import io.stagedoor.ingress.rings.PrincipalLimitRing;
 import io.stagedoor.ingress.waitingroom.WaitingRoomFeature;
 import io.stagedoor.ingress.waitingroom.WaitingRoomWiring;
 import io.stagedoor.ingress.auth.ApiKeys;
-import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.auth.TrustedProxies;
 import io.stagedoor.ingress.login.Accounts;
 import io.stagedoor.ingress.login.LoginResource;
@@ -38,7 +38,7 @@ import io.stagedoor.ingress.health.HealthResource;
 import io.stagedoor.ingress.health.Readiness;
 import io.stagedoor.ingress.holds.HoldRequests;
 import io.stagedoor.ingress.holds.HoldsResource;
-import io.stagedoor.ingress.http.AcceptHeaderCheck;
+import io.stagedoor.ingress.rings.AcceptHeaderCheck;
 import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.http.JsonBody;
@@ -56,6 +56,7 @@ import io.stagedoor.ingress.rings.DoorRing;
 import io.stagedoor.ingress.rings.ListenerRing;
 import io.stagedoor.ingress.auth.DevelopmentSecrets;
 import io.stagedoor.ingress.rings.BodyDeadlineRing;
+import io.stagedoor.ingress.rings.CheckoutBoundRing;
 import io.stagedoor.ingress.rings.ClientInFlightRing;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
 import io.stagedoor.topics.connection.ClusterCheck;
@@ -242,6 +243,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new PrincipalLimitRing(limiter, settings.limits(), holds, checkoutRequests, recorder))
                 .register(new Decisions.Fields())
                 .register(waitingRoom)
+                .register(new CheckoutBoundRing(checkouts, checkoutRequests, metrics))
                 .register(new HealthResource(new Readiness(lag, settings.readyLagThreshold(), door)))
                 .register(new MetricsResource(registry))
                 .register(new PagesResource())

@@ -2,7 +2,7 @@ package io.stagedoor.ingress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.http.IngressMessages;
 import java.net.URI;
 import java.net.http.HttpRequest;
