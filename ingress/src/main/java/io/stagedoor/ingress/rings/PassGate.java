@@ -25,10 +25,10 @@ import java.util.function.Predicate;
 public final class PassGate implements DynamicFeature {
 
     private final WaitingRoom room;
-    private final Predicate<String> gated;
+    private final Predicate<ContainerRequestContext> gated;
 
-    /** @param gated whether the hold route of an event id asks for a pass (false for an unknown event) */
-    public PassGate(WaitingRoom room, Predicate<String> gated) {
+    /** @param gated whether the request's event asks for a pass on its hold route (false for an unknown event) */
+    public PassGate(WaitingRoom room, Predicate<ContainerRequestContext> gated) {
         this.room = room;
         this.gated = gated;
     }
@@ -45,10 +45,10 @@ public final class PassGate implements DynamicFeature {
     private final class Filter implements ContainerRequestFilter {
         @Override
         public void filter(ContainerRequestContext request) {
-            String eventId = request.getUriInfo().getPathParameters().getFirst("eventId");
-            if (!gated.test(eventId)) {
+            if (!gated.test(request)) {
                 return;
             }
+            String eventId = request.getUriInfo().getPathParameters().getFirst("eventId");
             Caller caller = (Caller) request.getSecurityContext().getUserPrincipal();
             PassVerdict verdict = room.check(pass(request), eventId, caller.id());
             if (verdict != PassVerdict.VALID) {
