@@ -109,19 +109,22 @@ public final class Ingress implements AutoCloseable {
     private static Ingress start(IngressSettings settings, Parts parts, PrometheusMeterRegistry registry) {
         DevelopmentSecrets.refuseBeyondLoopback(settings);
         Clock clock = Clock.systemUTC();
+        HttpSettings http = settings.http();
+        AuthSettings auth = settings.auth();
+        BoundSettings bounds = settings.bounds();
+        ResultsSettings kept = settings.results();
         IngressMetrics metrics = new IngressMetrics(registry);
-        CorrelationIds ids = new CorrelationIds(settings.secretBytes(), clock);
-        BuyerTokens tokens = new BuyerTokens(settings.secretBytes(), settings.tokenIssuer(), settings.tokenMaxLifetime(),
-                clock);
-        JsonBody body = new JsonBody(HttpJson.mapper(), settings.maxBodyBytes());
+        CorrelationIds ids = new CorrelationIds(auth.secretBytes(), clock);
+        BuyerTokens tokens = new BuyerTokens(auth.secretBytes(), auth.tokenIssuer(), auth.tokenMaxLifetime(), clock);
+        JsonBody body = new JsonBody(HttpJson.mapper(), http.maxBodyBytes());
         CheckoutPermits checkouts = parts.push(new CheckoutPermits(
-                new ConcurrencyBound("checkouts", settings.maxCheckouts()), settings.checkoutPermitTimeout()));
+                new ConcurrencyBound("checkouts", bounds.maxCheckouts()), bounds.checkoutPermitTimeout()));
         SchedulingLag lag = parts.push(new SchedulingLag());
-        Accounts accounts = Accounts.load(settings.accountsFile());
-        ApiKeys apiKeys = ApiKeys.load(settings.apiKeysFile());
-        PollSlots pollSlots = new PollSlots(settings.maxWaitingPollsPerPrincipal());
+        Accounts accounts = Accounts.load(auth.accountsFile());
+        ApiKeys apiKeys = ApiKeys.load(auth.apiKeysFile());
+        PollSlots pollSlots = new PollSlots(kept.maxWaitingPollsPerPrincipal());
 
-        TopicViews views = new TopicViews(settings.resultsWindow(), settings.maxResults(), settings.maxWaitingPolls());
+        TopicViews views = new TopicViews(kept.window(), kept.maxResults(), kept.maxWaitingPolls());
         ResultsView results = views.results();
         results.onResult(result -> checkouts.release(result.correlationId()));
         results.onResult(result -> {
@@ -133,7 +136,8 @@ public final class Ingress implements AutoCloseable {
         ClusterCheck.verify(kafka, CLUSTER_CHECK_DEADLINE);
         parts.push(views).follow(kafka, settings.topics(), clock);
         EventCatalog catalog = views.catalog();
-        Publisher publisher = parts.push(new Publisher(kafka, settings.producerMaxBlock(), settings.deliveryTimeout()));
+        Publisher publisher = parts.push(new Publisher(kafka, settings.producer().maxBlock(),
+                settings.producer().deliveryTimeout()));
         // One Redis access for every user: one client, one deadline and breaker policy; closed after all of them.
         RedisAccess redis = settings.redisEndpoint() == null ? null : RedisAccess.open(settings.redisEndpoint(),
                 OutageSettings.defaults().withCommandTimeout(settings.redisTimeout()));
@@ -143,11 +147,11 @@ public final class Ingress implements AutoCloseable {
         AuditedLimiter limiter = parts.push(new AuditedLimiter(redis, settings.topics().namespace(),
                 settings.redisTimeout(), kafka, settings.topics().admissions(), registry, clock));
         WaitingRoomFeature waitingRoom = parts.push(WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis,
-                settings.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount())));
+                auth.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount())));
         ScannedTickets scanned = parts.push(ScannedTickets.open(redis));
         IdempotentRequests idempotent = parts.push(IdempotentRequests.open(ids, redis));
-        LoginFeature login = parts.push(new LoginFeature(accounts, settings.passwordMemoryKib(),
-                settings.passwordIterations(), settings.maxPasswordHashes(), tokens, limiter.decisions(),
+        LoginFeature login = parts.push(new LoginFeature(accounts, auth.passwordMemoryKib(),
+                auth.passwordIterations(), bounds.maxPasswordHashes(), tokens, limiter.decisions(),
                 settings.limits().loginAccount(), body, metrics));
 
         metrics.gauge(IngressMetrics.CHECKOUT_PERMITS, () -> checkouts.bound().inUse());
@@ -155,8 +159,8 @@ public final class Ingress implements AutoCloseable {
         metrics.gauge(IngressMetrics.WAITING_POLLS, results::waiting);
         metrics.gauge(IngressMetrics.RESULTS_KEPT, results::size);
 
-        NetworkListener admin = HttpListeners.admin(settings.adminBindAddress(), settings.adminPort());
-        HoldRequests holds = new HoldRequests(catalog, body, settings.maxSeatsPerHold());
+        NetworkListener admin = HttpListeners.admin(http.adminBindAddress(), http.adminPort());
+        HoldRequests holds = new HoldRequests(catalog, body, bounds.maxSeatsPerHold());
         CheckoutRequests checkoutRequests = new CheckoutRequests(views.seatMap(), results, idempotent, body);
         RingsFeature rings = new RingsFeature(settings, limiter.limiter(), limiter.recorder(), tokens, apiKeys, holds,
                 checkoutRequests, metrics, admin::getPort);
@@ -179,10 +183,10 @@ public final class Ingress implements AutoCloseable {
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true)
                 .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true)
                 .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
-        HttpServer server = HttpListeners.start(settings.bindAddress(), settings.port(), admin, config, parts::push);
+        HttpServer server = HttpListeners.start(http.bindAddress(), http.port(), admin, config, parts::push);
         Ingress ingress = new Ingress(parts, server, results, checkouts, registry, login, pollSlots);
-        LOG.info("ingress listening on http://{}:{}, admin listener on http://{}:{}", settings.bindAddress(),
-                ingress.port(), settings.adminBindAddress(), ingress.adminPort());
+        LOG.info("ingress listening on http://{}:{}, admin listener on http://{}:{}", http.bindAddress(),
+                ingress.port(), http.adminBindAddress(), ingress.adminPort());
         return ingress;
     }
 

@@ -86,6 +86,6 @@ class AdminListenerIT {
 
     private static HttpRequest.Builder asOperator(URI uri) {
         return HttpRequest.newBuilder(uri).header(AuthenticationRing.ADMIN_KEY_HEADER,
-                fixture.settings.adminKey());
+                fixture.settings.auth().adminKey());
     }
 }

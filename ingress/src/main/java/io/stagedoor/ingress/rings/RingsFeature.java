@@ -3,6 +3,7 @@ package io.stagedoor.ingress.rings;
 import io.stagedoor.admission.Limiter;
 import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
+import io.stagedoor.ingress.BoundSettings;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.ApiKeys;
 import io.stagedoor.ingress.auth.BuyerTokens;
@@ -49,10 +50,11 @@ public final class RingsFeature implements Feature {
         this.checkouts = checkouts;
         this.metrics = metrics;
         this.adminPort = adminPort;
-        this.door = new ConcurrencyBound("in-flight", settings.maxInFlight());
-        this.principalShares = new KeyedConcurrencyBound("in-flight-per-principal", settings.maxInFlightPerPrincipal());
-        this.addressShares = new KeyedConcurrencyBound("in-flight-per-address", settings.maxInFlightPerAddress());
-        this.proxies = new TrustedProxies(settings.trustedProxies());
+        BoundSettings bounds = settings.bounds();
+        this.door = new ConcurrencyBound("in-flight", bounds.maxInFlight());
+        this.principalShares = new KeyedConcurrencyBound("in-flight-per-principal", bounds.maxInFlightPerPrincipal());
+        this.addressShares = new KeyedConcurrencyBound("in-flight-per-address", bounds.maxInFlightPerAddress());
+        this.proxies = new TrustedProxies(settings.http().trustedProxies());
         metrics.gauge(IngressMetrics.IN_FLIGHT, door::inUse);
         metrics.gauge(IngressMetrics.IN_FLIGHT_CLIENTS, () -> principalShares.keys() + addressShares.keys());
     }
@@ -61,11 +63,11 @@ public final class RingsFeature implements Feature {
     public boolean configure(FeatureContext context) {
         context.register(new AcceptHeaderCheck());
         context.register(new DoorRing(door, metrics));
-        context.register(new BodyDeadlineRing(settings.bodyDeadline()));
+        context.register(new BodyDeadlineRing(settings.http().bodyDeadline()));
         context.register(new ClientInFlightRing(principalShares, addressShares, proxies, metrics));
         context.register(new AddressLimitRing(limiter, settings.limits().loginAddress(), proxies, recorder));
         context.register(new ListenerRing(adminPort));
-        context.register(new AuthenticationRing(tokens, apiKeys, settings.adminKey()));
+        context.register(new AuthenticationRing(tokens, apiKeys, settings.auth().adminKey()));
         context.register(new PrincipalLimitRing(limiter, settings.limits(), holds, checkouts, recorder));
         context.register(new Decisions.Fields());
         return true;
