@@ -88,8 +88,8 @@ final class IngressCommand implements Callable<Integer> {
             return 2;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(ingress::close, "ingress-stop"));
-        System.out.println("ingress listening on http://" + settings.bindAddress() + ":" + ingress.port()
-                + ", admin listener on http://" + settings.adminBindAddress() + ":" + ingress.adminPort());
+        System.out.println("ingress listening on http://" + settings.http().bindAddress() + ":" + ingress.port()
+                + ", admin listener on http://" + settings.http().adminBindAddress() + ":" + ingress.adminPort());
         Thread.currentThread().join(Duration.ofDays(365).toMillis());
         return 0;
     }

@@ -31,8 +31,8 @@ final class TokenCommand implements Callable<Integer> {
         }
         try {
             IngressSettings settings = config.load().ingress("unused").build();
-            BuyerTokens tokens = new BuyerTokens(settings.secretBytes(), settings.tokenIssuer(),
-                    settings.tokenMaxLifetime(), Clock.systemUTC());
+            BuyerTokens tokens = new BuyerTokens(settings.auth().secretBytes(), settings.auth().tokenIssuer(),
+                    settings.auth().tokenMaxLifetime(), Clock.systemUTC());
             System.out.println(tokens.issue(buyer, ttl));
             return 0;
         } catch (IllegalArgumentException | java.io.UncheckedIOException e) {

@@ -61,9 +61,9 @@ final class UpCommand implements Callable<Integer> {
         io.stagedoor.config.StagedoorConfig effective = redisCluster == null ? config.load()
                 : config.load("ingress.redis-cluster=" + String.join(",", redisCluster));
         IngressSettings configured = effective.ingress(kafka == null ? "embedded" : kafka).build();
-        int httpPort = port != null ? port : configured.port();
+        int httpPort = port != null ? port : configured.http().port();
         Pipeline.Options options = new Pipeline.Options(dataDir, httpPort, kafka, redis, kafkaPort, redisPort, partitions,
-                waitingRoom, TopicNames.defaults(), maxSeatsPerBuyer, adminPort != null ? adminPort : configured.adminPort());
+                waitingRoom, TopicNames.defaults(), maxSeatsPerBuyer, adminPort != null ? adminPort : configured.http().adminPort());
         Pipeline pipeline;
         try {
             pipeline = Pipeline.start(options, effective);

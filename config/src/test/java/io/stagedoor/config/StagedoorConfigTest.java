@@ -29,8 +29,8 @@ class StagedoorConfigTest {
                 Map.of("STAGEDOOR_INGRESS_MAX_CHECKOUTS", "40", "STAGEDOOR_WORKERS_POOL_SIZE", "6"),
                 List.of("workers.pool-size=7", "limits.buyer-seats=5,1,PT12S", "workers.max-deliveries=3"));
 
-        assertThat(config.ingress("k:9092").build().maxInFlight()).isEqualTo(300);
-        assertThat(config.ingress("k:9092").build().maxCheckouts()).isEqualTo(40);
+        assertThat(config.ingress("k:9092").build().bounds().maxInFlight()).isEqualTo(300);
+        assertThat(config.ingress("k:9092").build().bounds().maxCheckouts()).isEqualTo(40);
         assertThat(config.workers().poolSize()).isEqualTo(7);
         assertThat(config.workers().maxDeliveries()).isEqualTo(3);
         assertThat(config.limits().buyerSeats().capacity()).isEqualTo(5);
@@ -63,8 +63,8 @@ class StagedoorConfigTest {
         StagedoorConfig config = StagedoorConfig.load(null, Map.of("STAGEDOOR_INGRESS_TOKEN_SECRET_FILE", secret.toString()),
                 List.of("ingress.admin-key-file=" + key));
 
-        assertThat(config.ingress("k:9092").build().tokenSecret()).isEqualTo("a-secret-from-a-file-of-at-least-32-bytes");
-        assertThat(config.ingress("k:9092").build().adminKey()).isEqualTo("an-admin-key-from-a-file");
+        assertThat(config.ingress("k:9092").build().auth().tokenSecret()).isEqualTo("a-secret-from-a-file-of-at-least-32-bytes");
+        assertThat(config.ingress("k:9092").build().auth().adminKey()).isEqualTo("an-admin-key-from-a-file");
     }
 
     @Test

@@ -88,7 +88,7 @@ public final class Pipeline implements AutoCloseable {
         public Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
                        int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer) {
             this(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics, maxSeatsPerBuyer,
-                    port == 0 ? 0 : IngressSettings.builder("unused").build().adminPort());
+                    port == 0 ? 0 : IngressSettings.builder("unused").build().http().adminPort());
         }
 
         /** Options whose demo event lets each buyer hold and buy the default number of seats. */

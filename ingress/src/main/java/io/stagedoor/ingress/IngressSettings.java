@@ -5,73 +5,39 @@ import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.connection.KafkaConnection;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything one ingress instance needs to know. Build it with {@link #builder(String)}; every field but the
- * brokers has a default, written once, in {@link Builder}.
+ * Everything one ingress instance needs to know, grouped by what it configures: {@link #http}, {@link #auth},
+ * {@link #bounds}, {@link #results} and {@link #producer}, beside the connections and the limits. Build it with
+ * {@link #builder(String)}; every field but the brokers has a default, written once, in {@link Builder}.
  *
- * @param bindAddress          the address to listen on (default 127.0.0.1)
- * @param port                 the HTTP port (default 8080; 0 picks a free one)
- * @param kafkaBootstrap       the brokers (required)
- * @param kafkaClient          Kafka client properties (TLS, SASL, …) every Kafka client of the instance adds (default none)
- * @param redisUri             the Redis every Redis user shares ({@code redis://[user:password@]host:port},
- *                             {@code rediss://…}, {@code redis-sentinel://…#primary}), or null for in-process state
- *                             (default null)
- * @param redisCluster         the seed nodes ({@code host:port}) of a Redis Cluster used instead of {@code redisUri}
- *                             (default none)
- * @param topics               the topic names (default: no namespace)
- * @param tokenSecret          HMAC secret of buyer tokens and correlation ids, ≥ 32 bytes (default: the development secret)
- * @param tokenIssuer          the issuer every buyer token must name (default "stagedoor")
- * @param adminKey             the operator key for admin routes (default "dev-admin-key")
- * @param maxBodyBytes         the largest request body (default 16 KiB)
- * @param maxSeatsPerHold      seats one hold may take (default 8)
- * @param resultsWindow        how long results stay readable (default 2 minutes)
- * @param maxResults           the most results the view keeps (default 1,200,000)
- * @param maxWaitingPolls      the most long polls waiting at once (default 20,000)
- * @param producerMaxBlock     how long a publish may wait for broker metadata (default 500 ms)
- * @param deliveryTimeout      how long a publish may wait for the broker's acknowledgement (default 1,000 ms)
- * @param maxInFlight          requests in flight per instance before the door sheds (default 400)
- * @param maxCheckouts         outstanding checkouts per instance (default 20)
- * @param checkoutPermitTimeout how long a checkout holds its permit without a result (default 30 s)
- * @param readyLagThreshold    scheduling lag past which the instance reports not ready (default 500 ms)
- * @param trustedProxies       CIDRs of the load balancers whose X-Forwarded-For is believed (default none)
- * @param limits               the rate limits (default {@link Limits#defaults()})
- * @param accountsFile         the buyer accounts (JSON), or null for none (default null)
- * @param apiKeysFile          the scanner API keys (JSON, hashes only), or null for none (default null)
- * @param passwordMemoryKib    Argon2id memory cost (default 19 MiB, about 100 ms here with 2 passes)
- * @param passwordIterations   Argon2id passes (default 2)
- * @param instanceCount        ingress instances behind the balancer; each admits rate / count while Redis is down (default 1)
- * @param maxPasswordHashes    password hashes computed at once per instance; past it login is 503 (default
- *                             {@link #PASSWORD_HASHES_PER_CORE} per core)
- * @param maxWaitingPollsPerPrincipal long polls one principal may hold waiting at once; past it a poll is answered at
- *                             once, without the wait (default 16)
- * @param maxInFlightPerPrincipal requests in flight per authenticated caller, a share of the door (default 20)
- * @param maxInFlightPerAddress requests in flight per source address on routes without a principal (default 20)
- * @param bodyDeadline         how long a request body may take to arrive, in all (default 5 s)
- * @param redisTimeout         the limiter's deadline for one Redis call (default 50 ms, at most 1 s)
- * @param adminBindAddress     the address of the admin listener: admin routes, {@code /metrics}, the operator page
- *                             (default 127.0.0.1)
- * @param adminPort            the admin listener's port (default 8081; 0 picks a free one; never the public port)
- * @param tokenMaxLifetime     the longest a buyer token may live from its {@code iat} to its {@code exp}; a longer one
- *                             is refused (default 24 hours)
+ * @param kafkaBootstrap    the brokers (required)
+ * @param kafkaClient       Kafka client properties (TLS, SASL, …) every Kafka client of the instance adds (default none)
+ * @param redisUri          the Redis every Redis user shares ({@code redis://[user:password@]host:port},
+ *                          {@code rediss://…}, {@code redis-sentinel://…#primary}), or null for in-process state
+ *                          (default null)
+ * @param redisCluster      the seed nodes ({@code host:port}) of a Redis Cluster used instead of {@code redisUri}
+ *                          (default none)
+ * @param redisTimeout      the limiter's deadline for one Redis call (default 50 ms, at most 1 s)
+ * @param topics            the topic names (default: no namespace)
+ * @param limits            the rate limits (default {@link Limits#defaults()})
+ * @param instanceCount     ingress instances behind the balancer; each admits rate / count while Redis is down
+ *                          (default 1)
+ * @param readyLagThreshold scheduling lag past which the instance reports not ready (default 500 ms)
+ * @param http              the listeners and what they accept
+ * @param auth              the secrets, the credentials' files and the password hash's cost
+ * @param bounds            how much one instance takes on at once
+ * @param results           what the results view keeps
+ * @param producer          how long a publish may wait on the brokers
  */
-public record IngressSettings(String bindAddress, int port, String kafkaBootstrap, Map<String, String> kafkaClient,
-                              String redisUri, List<String> redisCluster, TopicNames topics,
-                              String tokenSecret, String tokenIssuer, String adminKey, int maxBodyBytes,
-                              int maxSeatsPerHold, Duration resultsWindow, long maxResults, int maxWaitingPolls,
-                              Duration producerMaxBlock, Duration deliveryTimeout, int maxInFlight, int maxCheckouts,
-                              Duration checkoutPermitTimeout, Duration readyLagThreshold, List<String> trustedProxies,
-                              Limits limits, java.nio.file.Path accountsFile, java.nio.file.Path apiKeysFile,
-                              int passwordMemoryKib, int passwordIterations, int instanceCount,
-                              int maxPasswordHashes, int maxWaitingPollsPerPrincipal,
-                              int maxInFlightPerPrincipal, int maxInFlightPerAddress, Duration bodyDeadline,
-                              Duration redisTimeout, String adminBindAddress, int adminPort,
-                              Duration tokenMaxLifetime) {
+public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaClient, String redisUri,
+                              List<String> redisCluster, Duration redisTimeout, TopicNames topics, Limits limits,
+                              int instanceCount, Duration readyLagThreshold, HttpSettings http, AuthSettings auth,
+                              BoundSettings bounds, ResultsSettings results, ProducerSettings producer) {
 
     /** The development secret: fine on a laptop, never in production. */
     public static final String DEVELOPMENT_SECRET = "stagedoor-development-secret-change-me-in-production";
@@ -81,47 +47,18 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
     public static final int PASSWORD_HASHES_PER_CORE = 2;
 
     public IngressSettings {
-        Objects.requireNonNull(bindAddress, "bindAddress");
         Objects.requireNonNull(kafkaBootstrap, "kafkaBootstrap");
         kafkaClient = Map.copyOf(kafkaClient);
         Objects.requireNonNull(topics, "topics");
-        trustedProxies = List.copyOf(trustedProxies);
         Objects.requireNonNull(limits, "limits");
-        if (tokenSecret == null || tokenSecret.getBytes(StandardCharsets.UTF_8).length < 32) {
-            throw new IllegalArgumentException("tokenSecret must have at least 32 bytes");
-        }
-        if (adminKey == null || adminKey.isBlank()) {
-            throw new IllegalArgumentException("adminKey must not be blank");
-        }
-        Objects.requireNonNull(adminBindAddress, "adminBindAddress");
-        validPort(port, "port");
-        validPort(adminPort, "adminPort");
-        if (port != 0 && port == adminPort) {
-            throw new IllegalArgumentException("adminPort must differ from port, both were " + port);
-        }
-        if (tokenMaxLifetime.compareTo(Duration.ofMinutes(1)) < 0) {
-            throw new IllegalArgumentException("tokenMaxLifetime must be at least a minute, was " + tokenMaxLifetime);
-        }
-        if (maxBodyBytes < 256) {
-            throw new IllegalArgumentException("maxBodyBytes must be at least 256, was " + maxBodyBytes);
-        }
-        atLeastOne(maxSeatsPerHold, "maxSeatsPerHold");
-        atLeastOne(maxInFlight, "maxInFlight");
-        atLeastOne(maxCheckouts, "maxCheckouts");
-        atLeastOne(maxWaitingPolls, "maxWaitingPolls");
-        atLeastOne(instanceCount, "instanceCount");
-        atLeastOne(maxPasswordHashes, "maxPasswordHashes");
-        atLeastOne(maxWaitingPollsPerPrincipal, "maxWaitingPollsPerPrincipal");
-        atLeastOne(maxInFlightPerPrincipal, "maxInFlightPerPrincipal");
-        atLeastOne(maxInFlightPerAddress, "maxInFlightPerAddress");
+        BoundSettings.atLeastOne(instanceCount, "instanceCount");
         Objects.requireNonNull(redisTimeout, "redisTimeout");
         redisCluster = redisCluster == null ? List.of() : List.copyOf(redisCluster);
-        if (bodyDeadline.toMillis() < 100) {
-            throw new IllegalArgumentException("bodyDeadline must be at least 100 ms, was " + bodyDeadline);
-        }
-        if (deliveryTimeout.toMillis() < 200) {
-            throw new IllegalArgumentException("deliveryTimeout must be at least 200 ms, was " + deliveryTimeout);
-        }
+        Objects.requireNonNull(http, "http");
+        Objects.requireNonNull(auth, "auth");
+        Objects.requireNonNull(bounds, "bounds");
+        Objects.requireNonNull(results, "results");
+        Objects.requireNonNull(producer, "producer");
     }
 
     /** Settings with every default, against the given brokers. */
@@ -133,49 +70,50 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
     public Builder toBuilder() {
         Builder b = new Builder(kafkaBootstrap);
         b.kafkaClient = kafkaClient;
-        b.bindAddress = bindAddress;
-        b.port = port;
         b.redisUri = redisUri;
         b.redisCluster = redisCluster;
-        b.topics = topics;
-        b.tokenSecret = tokenSecret;
-        b.tokenIssuer = tokenIssuer;
-        b.adminKey = adminKey;
-        b.maxBodyBytes = maxBodyBytes;
-        b.maxSeatsPerHold = maxSeatsPerHold;
-        b.resultsWindow = resultsWindow;
-        b.maxResults = maxResults;
-        b.maxWaitingPolls = maxWaitingPolls;
-        b.producerMaxBlock = producerMaxBlock;
-        b.deliveryTimeout = deliveryTimeout;
-        b.maxInFlight = maxInFlight;
-        b.maxCheckouts = maxCheckouts;
-        b.checkoutPermitTimeout = checkoutPermitTimeout;
-        b.readyLagThreshold = readyLagThreshold;
-        b.trustedProxies = trustedProxies;
-        b.limits = limits;
-        b.accountsFile = accountsFile;
-        b.apiKeysFile = apiKeysFile;
-        b.passwordMemoryKib = passwordMemoryKib;
-        b.passwordIterations = passwordIterations;
-        b.instanceCount = instanceCount;
-        b.maxPasswordHashes = maxPasswordHashes;
-        b.maxWaitingPollsPerPrincipal = maxWaitingPollsPerPrincipal;
-        b.maxInFlightPerPrincipal = maxInFlightPerPrincipal;
-        b.maxInFlightPerAddress = maxInFlightPerAddress;
-        b.bodyDeadline = bodyDeadline;
         b.redisTimeout = redisTimeout;
-        b.adminBindAddress = adminBindAddress;
-        b.adminPort = adminPort;
-        b.tokenMaxLifetime = tokenMaxLifetime;
+        b.topics = topics;
+        b.limits = limits;
+        b.instanceCount = instanceCount;
+        b.readyLagThreshold = readyLagThreshold;
+        b.bindAddress = http.bindAddress();
+        b.port = http.port();
+        b.adminBindAddress = http.adminBindAddress();
+        b.adminPort = http.adminPort();
+        b.maxBodyBytes = http.maxBodyBytes();
+        b.bodyDeadline = http.bodyDeadline();
+        b.trustedProxies = http.trustedProxies();
+        b.tokenSecret = auth.tokenSecret();
+        b.tokenIssuer = auth.tokenIssuer();
+        b.tokenMaxLifetime = auth.tokenMaxLifetime();
+        b.adminKey = auth.adminKey();
+        b.accountsFile = auth.accountsFile();
+        b.apiKeysFile = auth.apiKeysFile();
+        b.passwordMemoryKib = auth.passwordMemoryKib();
+        b.passwordIterations = auth.passwordIterations();
+        b.maxInFlight = bounds.maxInFlight();
+        b.maxInFlightPerPrincipal = bounds.maxInFlightPerPrincipal();
+        b.maxInFlightPerAddress = bounds.maxInFlightPerAddress();
+        b.maxCheckouts = bounds.maxCheckouts();
+        b.checkoutPermitTimeout = bounds.checkoutPermitTimeout();
+        b.maxPasswordHashes = bounds.maxPasswordHashes();
+        b.maxSeatsPerHold = bounds.maxSeatsPerHold();
+        b.resultsWindow = results.window();
+        b.maxResults = results.maxResults();
+        b.maxWaitingPolls = results.maxWaitingPolls();
+        b.maxWaitingPollsPerPrincipal = results.maxWaitingPollsPerPrincipal();
+        b.producerMaxBlock = producer.maxBlock();
+        b.deliveryTimeout = producer.deliveryTimeout();
         return b;
     }
 
     /** The listeners and servers, never a secret nor a Redis password (these settings reach logs and errors). */
     @Override
     public String toString() {
-        return "IngressSettings[public " + bindAddress + ":" + port + ", admin " + adminBindAddress + ":" + adminPort
-                + ", kafka " + kafkaBootstrap + ", redis " + redisEndpoint() + ", topics " + topics + "]";
+        return "IngressSettings[public " + http.bindAddress() + ":" + http.port() + ", admin "
+                + http.adminBindAddress() + ":" + http.adminPort() + ", kafka " + kafkaBootstrap + ", redis "
+                + redisEndpoint() + ", topics " + topics + "]";
     }
 
     /** Where Redis is: the cluster when it has nodes, else the URI; null for in-process state. */
@@ -186,22 +124,6 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
     /** The cluster and the client properties every Kafka client of the instance starts from. */
     public KafkaConnection kafka() {
         return new KafkaConnection(kafkaBootstrap, kafkaClient);
-    }
-
-    public byte[] secretBytes() {
-        return tokenSecret.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private static void validPort(int value, String name) {
-        if (value < 0 || value > 65535) {
-            throw new IllegalArgumentException(name + " must be 0..65535, was " + value);
-        }
-    }
-
-    private static void atLeastOne(int value, String name) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1, was " + value);
-        }
     }
 
     /** Builds {@link IngressSettings}; its field initialisers are the defaults. */
@@ -289,14 +211,16 @@ public record IngressSettings(String bindAddress, int port, String kafkaBootstra
         }
 
         public IngressSettings build() {
-            return new IngressSettings(bindAddress, port, kafkaBootstrap, kafkaClient, redisUri, redisCluster, topics,
-                    tokenSecret, tokenIssuer,
-                    adminKey, maxBodyBytes, maxSeatsPerHold, resultsWindow, maxResults, maxWaitingPolls,
-                    producerMaxBlock, deliveryTimeout, maxInFlight, maxCheckouts, checkoutPermitTimeout,
-                    readyLagThreshold, trustedProxies, limits, accountsFile, apiKeysFile, passwordMemoryKib,
-                    passwordIterations, instanceCount, maxPasswordHashes, maxWaitingPollsPerPrincipal,
-                    maxInFlightPerPrincipal, maxInFlightPerAddress, bodyDeadline, redisTimeout, adminBindAddress,
-                    adminPort, tokenMaxLifetime);
+            return new IngressSettings(kafkaBootstrap, kafkaClient, redisUri, redisCluster, redisTimeout, topics, limits,
+                    instanceCount, readyLagThreshold,
+                    new HttpSettings(bindAddress, port, adminBindAddress, adminPort, maxBodyBytes, bodyDeadline,
+                            trustedProxies),
+                    new AuthSettings(tokenSecret, tokenIssuer, tokenMaxLifetime, adminKey, accountsFile, apiKeysFile,
+                            passwordMemoryKib, passwordIterations),
+                    new BoundSettings(maxInFlight, maxInFlightPerPrincipal, maxInFlightPerAddress, maxCheckouts,
+                            checkoutPermitTimeout, maxPasswordHashes, maxSeatsPerHold),
+                    new ResultsSettings(resultsWindow, maxResults, maxWaitingPolls, maxWaitingPollsPerPrincipal),
+                    new ProducerSettings(producerMaxBlock, deliveryTimeout));
         }
     }
 }

@@ -2,7 +2,7 @@ package io.stagedoor.ingress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.http.IngressMessages;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -86,6 +86,6 @@ class AdminListenerIT {
 
     private static HttpRequest.Builder asOperator(URI uri) {
         return HttpRequest.newBuilder(uri).header(AuthenticationRing.ADMIN_KEY_HEADER,
-                fixture.settings.adminKey());
+                fixture.settings.auth().adminKey());
     }
 }

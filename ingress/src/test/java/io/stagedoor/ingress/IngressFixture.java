@@ -45,7 +45,7 @@ public final class IngressFixture implements AutoCloseable {
         this.topics = topics;
         this.settings = settings;
         this.ingress = ingress;
-        this.tokens = new BuyerTokens(settings.secretBytes(), settings.tokenIssuer(), Clock.systemUTC());
+        this.tokens = new BuyerTokens(settings.auth().secretBytes(), settings.auth().tokenIssuer(), Clock.systemUTC());
     }
 
     /** Creates topics of its own, writes the event, and starts an instance with the default settings. */

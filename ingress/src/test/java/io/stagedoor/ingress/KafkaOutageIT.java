@@ -67,7 +67,7 @@ class KafkaOutageIT {
     }
 
     private static HttpResponse<String> hold(Ingress ingress, IngressSettings settings, String seat) throws Exception {
-        String token = new io.stagedoor.ingress.auth.BuyerTokens(settings.secretBytes(), settings.tokenIssuer(),
+        String token = new io.stagedoor.ingress.auth.BuyerTokens(settings.auth().secretBytes(), settings.auth().tokenIssuer(),
                 Clock.systemUTC()).issue("8812", Duration.ofMinutes(5));
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         return http.send(HttpRequest.newBuilder(IngressFixture.uri(ingress, "/v1/events/" + IngressFixture.EVENT + "/holds"))

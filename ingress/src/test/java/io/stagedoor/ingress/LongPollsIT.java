@@ -32,7 +32,7 @@ class LongPollsIT {
     void fiveThousandWaitingPollsAreEachWokenByTheirResult() throws Exception {
         // one buyer holds all 5,000: this test is about the view's capacity, not the per-principal cap
         try (IngressFixture fixture = IngressFixture.start(b -> b.maxWaitingPollsPerPrincipal(POLLS))) {
-            CorrelationIds ids = new CorrelationIds(fixture.settings.secretBytes(), Clock.systemUTC());
+            CorrelationIds ids = new CorrelationIds(fixture.settings.auth().secretBytes(), Clock.systemUTC());
             String token = fixture.token("patient");
             List<String> correlationIds = new ArrayList<>();
             for (int i = 0; i < POLLS; i++) {

@@ -34,9 +34,9 @@ import org.junit.jupiter.api.Timeout;
  */
 class SlowClientsIT {
 
-    private static final Duration DEADLINE = IngressSettings.builder("unused").build().bodyDeadline();
-    private static final int DOOR = IngressSettings.builder("unused").build().maxInFlight();
-    private static final int SHARE = IngressSettings.builder("unused").build().maxInFlightPerPrincipal();
+    private static final Duration DEADLINE = IngressSettings.builder("unused").build().http().bodyDeadline();
+    private static final int DOOR = IngressSettings.builder("unused").build().bounds().maxInFlight();
+    private static final int SHARE = IngressSettings.builder("unused").build().bounds().maxInFlightPerPrincipal();
     private static final String CHECKOUT = "/v1/holds/no-such-hold/checkout";
     private static final String PAYMENT = "{\"paymentToken\":\"tok_ok_dribbled_one_byte_at_a_time\"}";
     private static IngressFixture fixture;

@@ -29,8 +29,8 @@ class WaitingPollCapIT {
     void oneBuyerHoldsAtMostItsCapOfWaitingPollsAndAnotherBuyersPollStillWaitsForItsResult() throws Exception {
         try (IngressFixture fixture = IngressFixture.start();
              Publisher publisher = new Publisher(RealServers.kafkaBootstrap(), Duration.ofSeconds(5), Duration.ofSeconds(10))) {
-            assertThat(fixture.settings.maxWaitingPollsPerPrincipal()).isEqualTo(CAP);
-            CorrelationIds ids = new CorrelationIds(fixture.settings.secretBytes(), Clock.systemUTC());
+            assertThat(fixture.settings.results().maxWaitingPollsPerPrincipal()).isEqualTo(CAP);
+            CorrelationIds ids = new CorrelationIds(fixture.settings.auth().secretBytes(), Clock.systemUTC());
             List<String> greedyIds = new ArrayList<>();
             List<CompletableFuture<HttpResponse<String>>> greedy = new ArrayList<>();
             for (int i = 0; i < GREEDY_POLLS; i++) {

@@ -24,18 +24,18 @@ public final class DevelopmentSecrets {
 
     /** @throws IllegalStateException naming the settings to change, when a listener beyond loopback would use them */
     public static void refuseBeyondLoopback(IngressSettings settings) {
-        String exposed = !isLoopback(settings.bindAddress()) ? settings.bindAddress()
-                : !isLoopback(settings.adminBindAddress()) ? settings.adminBindAddress() : null;
+        String exposed = !isLoopback(settings.http().bindAddress()) ? settings.http().bindAddress()
+                : !isLoopback(settings.http().adminBindAddress()) ? settings.http().adminBindAddress() : null;
         if (exposed == null) {
             return;
         }
         List<String> weak = new ArrayList<>();
         // stripped: the published secret with a space or a line break added is still the published secret
-        if (IngressSettings.DEVELOPMENT_SECRET.equals(settings.tokenSecret().strip())) {
+        if (IngressSettings.DEVELOPMENT_SECRET.equals(settings.auth().tokenSecret().strip())) {
             weak.add("ingress.token-secret");
         }
-        if (IngressSettings.DEVELOPMENT_ADMIN_KEY.equals(settings.adminKey().strip())
-                || settings.adminKey().getBytes(StandardCharsets.UTF_8).length < MIN_ADMIN_KEY_BYTES) {
+        if (IngressSettings.DEVELOPMENT_ADMIN_KEY.equals(settings.auth().adminKey().strip())
+                || settings.auth().adminKey().getBytes(StandardCharsets.UTF_8).length < MIN_ADMIN_KEY_BYTES) {
             weak.add("ingress.admin-key");
         }
         if (!weak.isEmpty()) {

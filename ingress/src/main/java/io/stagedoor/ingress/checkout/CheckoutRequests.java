@@ -1,6 +1,6 @@
 package io.stagedoor.ingress.checkout;
 
-import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.events.SeatMap;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.JsonBody;
@@ -63,6 +63,11 @@ public final class CheckoutRequests {
     /** Validates {@code request} (for the principal ring, before it charges); the resource gets the same checkout. */
     public void validate(ContainerRequestContext request) {
         of(request);
+    }
+
+    /** Whether {@code request}, validated, replays a checkout whose result this instance has (it takes no permit). */
+    public boolean replay(ContainerRequestContext request) {
+        return of(request).replay();
     }
 
     /** The event of the live hold, waiting briefly for one another instance reported; the request thread parks. */

@@ -1,18 +1,15 @@
 package io.stagedoor.ingress.checkout;
 
 import io.stagedoor.admission.bound.Permit;
-import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.auth.Authenticated;
 import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.holds.Accepted;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
-import io.stagedoor.ingress.http.IngressMessages;
-import io.stagedoor.ingress.http.Problem;
-import io.stagedoor.ingress.http.ProblemException;
-import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.publish.Publisher;
+import io.stagedoor.ingress.rings.CheckoutBoundRing;
 import io.stagedoor.ingress.rings.Limited;
 import io.stagedoor.ingress.rings.LimitedRoute;
 import io.stagedoor.topics.CheckoutRequested;
@@ -34,19 +31,16 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * {@code POST /v1/holds/{holdId}/checkout}: pay for a hold. The checkout was validated ({@link CheckoutRequests}:
- * payment token, key, a live hold of this buyer) before the principal ring charged the buyer's checkout limit. Guarded
- * by the checkout bound: a permit is taken without waiting and held until the checkout's result arrives; the one past
- * the bound gets 503 with {@code Retry-After: 2} in about a millisecond, and the checkouts inside are not slowed. A
- * replay of an {@code Idempotency-Key} whose result this instance already has is answered with the first copy's id,
- * takes no permit and publishes nothing (the inventory answers a second copy with silence, so its permit would stay
- * out until the timeout); one still outstanding shares the first copy's permit. The key's fingerprint is written
- * only once a permit was taken, so a checkout refused here leaves its key free for the retry.
+ * payment token, key, a live hold of this buyer) before the principal ring charged the buyer's checkout limit, and
+ * the checkout bound ring ({@link CheckoutBoundRing}) took its permit; the permit is held here until the checkout's
+ * result arrives. A replay of an {@code Idempotency-Key} whose result this instance already has is answered with the
+ * first copy's id, takes no permit and publishes nothing (the inventory answers a second copy with silence, so its
+ * permit would stay out until the timeout); one still outstanding shares the first copy's permit. The key's
+ * fingerprint is written only once a permit was taken, so a checkout refused by the bound leaves its key free for
+ * the retry.
  */
 @Path("/v1/holds/{holdId}/checkout")
 public final class CheckoutResource {
-
-    /** Seconds a caller refused by the checkout bound is told to wait. */
-    public static final int RETRY_AFTER_SECONDS = 2;
 
     private final CheckoutRequests checkouts;
     private final CheckoutPermits permits;
@@ -82,7 +76,7 @@ public final class CheckoutResource {
             ids.correlationId(buyer.id(), idempotencyKey, checkout.content());
             return CompletableFuture.completedFuture(Accepted.pending(checkout.replayOf()));
         }
-        Permit permit = permits.tryAcquire().orElseThrow(this::full);
+        Permit permit = CheckoutBoundRing.claim(context);
         String correlationId;
         try {
             correlationId = ids.correlationId(buyer.id(), idempotencyKey, checkout.content());
@@ -95,11 +89,5 @@ public final class CheckoutResource {
                 checkout.content().paymentToken(), clock.instant());
         return Accepted.whenRecorded(publisher.publish(topics.checkouts(), checkout.eventId(), correlationId, request),
                 correlationId, "checkout", metrics, () -> permits.release(correlationId));
-    }
-
-    private ProblemException full() {
-        metrics.shed("checkout-bound", "checkout");
-        return new ProblemException(Problem.of(ProblemType.SERVICE_OVERLOADED,
-                IngressMessages.checkoutsFull(permits.bound().limit())).withRetryAfter(RETRY_AFTER_SECONDS));
     }
 }

@@ -1,6 +1,7 @@
 package io.stagedoor.ingress.holds;
 
 import io.stagedoor.ingress.events.EventCatalog;
+import io.stagedoor.ingress.events.RequestedEvent;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.ProblemException;
@@ -13,7 +14,8 @@ import java.util.List;
  * Reads and validates a hold's body once per request. The principal ring asks first, to charge the buyer one token
  * per seat; the resource then takes the same {@link HoldRequest} from the request. Bad input (unknown event,
  * malformed body, no seats, too many, duplicates, unknown seats) is answered with its 4xx problem before any limit
- * is charged, so a malformed hold costs the buyer nothing and never reaches the idempotency store.
+ * is charged, so a malformed hold costs the buyer nothing and never reaches the idempotency store. The event is the
+ * request's one lookup ({@link RequestedEvent}), shared with the pass gate.
  */
 public final class HoldRequests {
 
@@ -39,7 +41,7 @@ public final class HoldRequests {
             return known;
         }
         String eventId = request.getUriInfo().getPathParameters().getFirst("eventId");
-        var event = catalog.find(eventId)
+        var event = RequestedEvent.of(request, catalog)
                 .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, IngressMessages.unknownEvent(eventId)));
         HoldBody asked = body.read(request.getEntityStream(), HoldBody.class);
         HoldRequest hold = new HoldRequest(event, validSeats(eventId, asked));

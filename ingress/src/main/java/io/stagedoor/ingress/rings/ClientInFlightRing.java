@@ -4,7 +4,6 @@ import io.stagedoor.admission.bound.KeyedConcurrencyBound;
 import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.ingress.auth.Authenticated;
 import io.stagedoor.ingress.auth.AddressKeys;
-import io.stagedoor.ingress.auth.AuthenticationRing;
 import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.auth.TrustedProxies;
 import io.stagedoor.ingress.http.IngressMessages;

@@ -1,16 +1,28 @@
 package io.stagedoor.ingress.rings;
 
 /**
- * The JAX-RS priorities of the rings, in the order of ARCHITECTURE.md: lower runs first. Kept in one place so
- * the order can be read, and changed, here alone.
+ * The JAX-RS priorities of the rings, declared in the order they run: lower runs first, and the pre-matching rings
+ * (accept header, door, body deadline) run before Jersey matches a resource, so all of them before any other ring.
+ * Kept in one place so the order can be read, and changed, here alone:
+ *
+ * <ol>
+ *   <li>{@link #ACCEPT_HEADER} {@link AcceptHeaderCheck}, pre-matching</li>
+ *   <li>{@link #DOOR} {@link DoorRing}, pre-matching</li>
+ *   <li>{@link #BODY_DEADLINE} {@link BodyDeadlineRing}, pre-matching</li>
+ *   <li>{@link #ADDRESS_IN_FLIGHT} {@link ClientInFlightRing}, on routes without a principal</li>
+ *   <li>{@link #ADDRESS_LIMIT} {@link AddressLimitRing}</li>
+ *   <li>{@link #LISTENER} {@link ListenerRing}</li>
+ *   <li>{@link #AUTHENTICATION} {@link AuthenticationRing}</li>
+ *   <li>{@link #PRINCIPAL_IN_FLIGHT} {@link ClientInFlightRing}, on authenticated routes</li>
+ *   <li>{@link #PRINCIPAL_LIMIT} {@link PrincipalLimitRing}</li>
+ *   <li>{@link #WAITING_ROOM} {@link PassGate}</li>
+ *   <li>{@link #CHECKOUT_BOUND} {@link CheckoutBoundRing}</li>
+ * </ol>
  */
 public final class RingOrder {
 
-    /**
-     * Which listener a route is served on: admin routes and metrics on the admin listener alone. The first ring
-     * after matching (it needs the matched resource), so it runs after the pre-matching door and body deadline.
-     */
-    public static final int LISTENER = 250;
+    /** An unparseable {@code Accept} header is answered with a problem, before the door (pre-matching). */
+    public static final int ACCEPT_HEADER = 1;
     /** In-flight bound: sheds with 503 before anything else costs CPU. */
     public static final int DOOR = 100;
     /** The deadline of the request body, installed on the entity stream every later reader gets (pre-matching). */
@@ -19,15 +31,17 @@ public final class RingOrder {
     public static final int ADDRESS_IN_FLIGHT = 150;
     /** Limits keyed on the source address (login), before any hashing. */
     public static final int ADDRESS_LIMIT = 200;
+    /** Which listener a route is served on, decided on the matched resource: admin routes on the admin one alone. */
+    public static final int LISTENER = 250;
     /** Bearer token, API key or admin key. */
     public static final int AUTHENTICATION = 300;
     /** Requests in flight per authenticated principal, before the principal limits or the resource read the body. */
     public static final int PRINCIPAL_IN_FLIGHT = 350;
     /** Limits keyed on the authenticated principal (buyer, organizer, API key). */
     public static final int PRINCIPAL_LIMIT = 400;
-    /** A valid waiting-room pass for the event. */
+    /** A valid waiting-room pass for the event, on the hold route. */
     public static final int WAITING_ROOM = 500;
-    /** Outstanding checkouts per instance. */
+    /** Outstanding checkouts per instance, on the checkout route: a permit taken without waiting. */
     public static final int CHECKOUT_BOUND = 600;
 
     private RingOrder() {

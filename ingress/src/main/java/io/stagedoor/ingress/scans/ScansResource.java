@@ -1,6 +1,6 @@
 package io.stagedoor.ingress.scans;
 
-import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.auth.Authenticated;
 import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.auth.Role;

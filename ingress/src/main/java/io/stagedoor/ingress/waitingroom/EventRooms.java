@@ -2,10 +2,12 @@ package io.stagedoor.ingress.waitingroom;
 
 import io.stagedoor.admission.waitingroom.RoomPlan;
 import io.stagedoor.ingress.events.EventCatalog;
+import io.stagedoor.ingress.events.RequestedEvent;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.WaitingRoomSettings;
+import jakarta.ws.rs.container.ContainerRequestContext;
 
 /** Turns an event of the catalog into the room admission runs: its plan, and whether the hold route asks for passes. */
 final class EventRooms {
@@ -31,9 +33,12 @@ final class EventRooms {
         return plan(event);
     }
 
-    /** Whether the hold route of this event asks for a pass; false for an unknown event (the route answers 404). */
-    boolean gated(String eventId) {
-        return eventId != null && catalog.find(eventId).map(event -> event.waitingRoom().enabled()).orElse(false);
+    /**
+     * Whether the hold route of the request's event asks for a pass; false for an unknown event (the route answers
+     * 404). Uses the request's one lookup of its event ({@link RequestedEvent}).
+     */
+    boolean gated(ContainerRequestContext request) {
+        return RequestedEvent.of(request, catalog).map(event -> event.waitingRoom().enabled()).orElse(false);
     }
 
     static RoomPlan plan(EventDefinition event) {

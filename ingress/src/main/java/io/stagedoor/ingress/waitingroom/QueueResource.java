@@ -3,7 +3,7 @@ package io.stagedoor.ingress.waitingroom;
 import io.stagedoor.admission.waitingroom.QueueTicket;
 import io.stagedoor.admission.waitingroom.RoomPlan;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
-import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.auth.Authenticated;
 import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.http.Problem;

@@ -6,6 +6,7 @@ import io.stagedoor.admission.waitingroom.WaitingRoom;
 import io.stagedoor.admission.waitingroom.WaitingRoomBuilder;
 import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.http.JsonBody;
+import io.stagedoor.ingress.rings.PassGate;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 
@@ -64,7 +65,7 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
     public boolean configure(FeatureContext context) {
         context.register(new QueueResource(room, events));
         context.register(new AdminWaitingRoomResource(room, events, new JsonBody(HttpJson.mapper(), MAX_CONTROL_BYTES)));
-        context.register(new PassGate(room, events));
+        context.register(new PassGate(room, events::gated));
         return true;
     }
 

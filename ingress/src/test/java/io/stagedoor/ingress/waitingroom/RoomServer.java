@@ -5,7 +5,7 @@ import io.stagedoor.admission.redis.RedisAccess;
 import io.stagedoor.admission.redis.RedisEndpoint;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.stagedoor.ingress.auth.ApiKeys;
-import io.stagedoor.ingress.auth.AuthenticationRing;
+import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.ingress.holds.HoldRequests;

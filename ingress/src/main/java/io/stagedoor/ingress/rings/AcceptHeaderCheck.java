@@ -1,5 +1,9 @@
-package io.stagedoor.ingress.http;
+package io.stagedoor.ingress.rings;
 
+import io.stagedoor.ingress.http.IngressMessages;
+import io.stagedoor.ingress.http.Problem;
+import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.http.Problems;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -9,10 +13,11 @@ import jakarta.ws.rs.core.MediaType;
 
 /**
  * An {@code Accept} header Jersey cannot parse ({@code *}{@code /*;q=abc}) would make Jersey answer a bare 400 of
- * its own, outside every exception mapper. This filter, first of all, answers it with a problem instead.
+ * its own, outside every exception mapper. This ring runs first of all, before the door, and answers it with a
+ * problem instead.
  */
 @PreMatching
-@Priority(1)
+@Priority(RingOrder.ACCEPT_HEADER)
 public final class AcceptHeaderCheck implements ContainerRequestFilter {
 
     @Override

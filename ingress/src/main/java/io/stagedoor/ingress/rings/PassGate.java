@@ -1,13 +1,12 @@
-package io.stagedoor.ingress.waitingroom;
+package io.stagedoor.ingress.rings;
 
 import io.stagedoor.admission.waitingroom.PassVerdict;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
 import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
-import io.stagedoor.ingress.rings.Limited;
-import io.stagedoor.ingress.rings.LimitedRoute;
-import io.stagedoor.ingress.rings.RingOrder;
+import io.stagedoor.ingress.waitingroom.WaitingRoomFeature;
+import io.stagedoor.ingress.waitingroom.WaitingRoomMessages;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
@@ -15,6 +14,7 @@ import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.core.FeatureContext;
+import java.util.function.Predicate;
 
 /**
  * The waiting-room ring: on the hold route, while the event's room is on, a request needs a valid pass for that
@@ -22,14 +22,15 @@ import jakarta.ws.rs.core.FeatureContext;
  * cookie. Missing, forged, expired or another buyer's pass is a 403 problem of type {@code waiting-room} that says
  * where to queue. Checking a pass is local: a signature and a clock, no store call.
  */
-final class PassGate implements DynamicFeature {
+public final class PassGate implements DynamicFeature {
 
     private final WaitingRoom room;
-    private final EventRooms events;
+    private final Predicate<ContainerRequestContext> gated;
 
-    PassGate(WaitingRoom room, EventRooms events) {
+    /** @param gated whether the request's event asks for a pass on its hold route (false for an unknown event) */
+    public PassGate(WaitingRoom room, Predicate<ContainerRequestContext> gated) {
         this.room = room;
-        this.events = events;
+        this.gated = gated;
     }
 
     @Override
@@ -44,10 +45,10 @@ final class PassGate implements DynamicFeature {
     private final class Filter implements ContainerRequestFilter {
         @Override
         public void filter(ContainerRequestContext request) {
-            String eventId = request.getUriInfo().getPathParameters().getFirst("eventId");
-            if (!events.gated(eventId)) {
+            if (!gated.test(request)) {
                 return;
             }
+            String eventId = request.getUriInfo().getPathParameters().getFirst("eventId");
             Caller caller = (Caller) request.getSecurityContext().getUserPrincipal();
             PassVerdict verdict = room.check(pass(request), eventId, caller.id());
             if (verdict != PassVerdict.VALID) {

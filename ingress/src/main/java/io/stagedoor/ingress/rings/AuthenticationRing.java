@@ -1,10 +1,14 @@
-package io.stagedoor.ingress.auth;
+package io.stagedoor.ingress.rings;
 
+import io.stagedoor.ingress.auth.ApiKeys;
+import io.stagedoor.ingress.auth.Authenticated;
+import io.stagedoor.ingress.auth.BuyerTokens;
+import io.stagedoor.ingress.auth.Caller;
+import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
-import io.stagedoor.ingress.rings.RingOrder;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;

@@ -1,0 +1,96 @@
+package io.stagedoor.ingress.follow;
+
+import io.stagedoor.ingress.events.EventCatalog;
+import io.stagedoor.ingress.events.SeatMap;
+import io.stagedoor.ingress.results.ResultsView;
+import io.stagedoor.ingress.scans.TicketBook;
+import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.connection.KafkaConnection;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The views an instance answers from, each fed by a topic it follows: the event catalog (events), the seat map and
+ * the ticket book (seat changes) and the results view (results, from one window back). Create them, attach what
+ * must see every result ({@code results().onResult}), then {@link #follow}; closing stops the followers.
+ */
+public final class TopicViews implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TopicViews.class);
+    private static final Duration CATCH_UP = Duration.ofSeconds(30);
+
+    private final EventCatalog catalog = new EventCatalog();
+    private final SeatMap seatMap = new SeatMap();
+    private final TicketBook tickets = new TicketBook();
+    private final ResultsView results;
+    private final List<TopicFollower> followers = new CopyOnWriteArrayList<>();
+
+    /** Empty views; results stay readable for {@code resultsWindow}, at most {@code maxResults} of them. */
+    public TopicViews(Duration resultsWindow, long maxResults, int maxWaitingPolls) {
+        this.results = new ResultsView(resultsWindow, maxResults, maxWaitingPolls);
+    }
+
+    /**
+     * Starts following the topics and returns once the events topic was read to its end (or after 30 s, with a
+     * warning), so the instance knows every event before it serves. Call once; should a follower fail to start,
+     * {@link #close} still stops those that did.
+     */
+    public TopicViews follow(KafkaConnection kafka, TopicNames topics, Clock clock) {
+        TopicFollower events = started(TopicFollower.start(kafka, topics.events(), Instant.EPOCH, catalog::apply));
+        started(TopicFollower.start(kafka, topics.seatChanges(), Instant.EPOCH, record -> {
+            seatMap.apply(record);
+            tickets.apply(record);
+        }));
+        started(TopicFollower.start(kafka, topics.results(), clock.instant().minus(results.window()), results::apply));
+        awaitCaughtUp(events);
+        return this;
+    }
+
+    private TopicFollower started(TopicFollower follower) {
+        followers.add(follower);
+        return follower;
+    }
+
+    private static void awaitCaughtUp(TopicFollower follower) {
+        try {
+            if (!follower.awaitCaughtUp(CATCH_UP)) {
+                LOG.warn("the events topic was not read to its end within 30 s; starting anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public EventCatalog catalog() {
+        return catalog;
+    }
+
+    public SeatMap seatMap() {
+        return seatMap;
+    }
+
+    public TicketBook tickets() {
+        return tickets;
+    }
+
+    public ResultsView results() {
+        return results;
+    }
+
+    /** Stops the followers, the last started first. */
+    @Override
+    public void close() {
+        for (TopicFollower follower : followers.reversed()) {
+            try {
+                follower.close();
+            } catch (RuntimeException e) {
+                LOG.warn("a topic follower did not stop cleanly: {}", e.toString());
+            }
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package io.stagedoor.ingress.http;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import org.glassfish.grizzly.http.server.HttpServer;
+import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
+import org.glassfish.jersey.server.ResourceConfig;
+
+/**
+ * The Grizzly server of one instance: a public listener and an admin listener serving one Jersey application,
+ * each request on a virtual thread of its own, and Grizzly's own error pages answered as problems.
+ */
+public final class HttpListeners {
+
+    /** The name of the admin listener. */
+    public static final String ADMIN = "admin";
+    /**
+     * Jersey warns that resource instances "do not implement any provider interfaces" although it serves them
+     * (eclipse-ee4j/jersey#3700); kept in fields so the levels stick.
+     */
+    private static final java.util.logging.Logger JERSEY_PROVIDERS = quiet("org.glassfish.jersey.internal.inject.Providers");
+    private static final java.util.logging.Logger GRIZZLY = quiet("org.glassfish.grizzly");
+
+    private HttpListeners() {
+    }
+
+    /** The admin listener, to be passed to {@link #start}; its port is known once the server listens. */
+    public static NetworkListener admin(String bindAddress, int port) {
+        return new NetworkListener(ADMIN, bindAddress, port);
+    }
+
+    /**
+     * Serves {@code config} on {@code http://bindAddress:port/} and on {@code admin}, and hands {@code stopOnClose}
+     * what stops it: the worker threads, then the server (to be stopped first).
+     *
+     * @throws UncheckedIOException when a listener cannot bind
+     */
+    public static HttpServer start(String bindAddress, int port, NetworkListener admin, ResourceConfig config,
+                                   Consumer<AutoCloseable> stopOnClose) {
+        URI uri = URI.create("http://" + bindAddress + ":" + port + "/");
+        HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, config, false);
+        server.addListener(admin);
+        virtualThreadWorkers(server, stopOnClose);
+        server.getServerConfiguration().setDefaultErrorPageGenerator(new ProblemErrorPages());
+        try {
+            server.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot listen on " + uri, e);
+        }
+        stopOnClose.accept(server::shutdownNow);
+        return server;
+    }
+
+    /** The port the public listener of {@code server} listens on. */
+    public static int publicPort(HttpServer server) {
+        return server.getListeners().stream().filter(l -> !ADMIN.equals(l.getName())).findFirst()
+                .orElseThrow().getPort();
+    }
+
+    /** The port the admin listener of {@code server} listens on. */
+    public static int adminPort(HttpServer server) {
+        return server.getListener(ADMIN).getPort();
+    }
+
+    /**
+     * Each request runs on a virtual thread of its own instead of waiting in Grizzly's worker queue (which has no
+     * limit). A ring that waits for Redis parks only its virtual thread; the door, the first thing every request
+     * meets, bounds how many requests do work at once and sheds the rest.
+     */
+    private static void virtualThreadWorkers(HttpServer server, Consumer<AutoCloseable> stopOnClose) {
+        ExecutorService workers = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("ingress-http-", 0).factory());
+        server.getListeners().forEach(listener -> listener.getTransport().setWorkerThreadPool(workers));
+        stopOnClose.accept(workers::shutdownNow);
+    }
+
+    private static java.util.logging.Logger quiet(String name) {
+        java.util.logging.Logger logger = java.util.logging.Logger.getLogger(name);
+        logger.setLevel(java.util.logging.Level.SEVERE);
+        return logger;
+    }
+}
