@@ -85,7 +85,7 @@ public final class Ingress implements AutoCloseable {
 
     /**
      * Starts an instance; the topics must exist. Returns once it is serving and has read the events. Fails with
-     * {@link io.stagedoor.topics.connection.ConnectionMessages#authenticationFailed} when Kafka refuses the
+     * {@link io.stagedoor.topics.TopicsMessages#authenticationFailed} when Kafka refuses the
      * client properties' credentials.
      */
     public static Ingress start(IngressSettings settings) {

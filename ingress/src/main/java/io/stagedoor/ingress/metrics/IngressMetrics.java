@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 
 /**
  * Every metric the ingress publishes, by name, and the one place that binds them to a {@link MeterRegistry}.
- * README's metrics table lists these names.
+ * docs/metrics.md lists these names.
  */
 public final class IngressMetrics {
 
