@@ -45,8 +45,10 @@ class SlowClientsIT {
     static void start() throws Exception {
         // The buyer's checkout limit (5, then 1 per 10 s) would refuse most dribblers before any body is read; it is
         // lifted here so that the door's per-principal share is what stands between them and the door.
+        // The event's organizer limit is lifted too: every other buyer's hold in this class is the one organizer's.
         fixture = IngressFixture.start(settings -> settings.limits(Limits.defaults().with(LimitPolicy.of(
-                "buyer-checkouts", 1_000, 1_000, Duration.ofSeconds(1), WhenUnavailable.FAIL_OPEN))));
+                "buyer-checkouts", 1_000, 1_000, Duration.ofSeconds(1), WhenUnavailable.FAIL_OPEN)).with(LimitPolicy.of(
+                "organizer-holds", 10_000, 10_000, Duration.ofSeconds(1), WhenUnavailable.FAIL_OPEN))));
         // First requests load the routes' classes and the producer's metadata, so what the tests measure is the
         // rings, not a cold start on a busy machine.
         fixture.postCheckout("warm-up", "no-such-hold", "tok_ok");
