@@ -15,6 +15,10 @@ class IngressSettingsTest {
 
         assertThat(settings.toString()).doesNotContain("the-token-secret", "the-operator-key", "hunter2-redis")
                 .contains("kafka:9092", "127.0.0.1:8081");
+        // the grouped records are printed on their own too (a log line, a debugger): the auth record holds the secrets
+        assertThat(settings.auth().toString()).doesNotContain("the-token-secret", "the-operator-key");
+        assertThat(settings.auth().toString() + settings.http() + settings.bounds() + settings.results()
+                + settings.producer()).doesNotContain("the-token-secret", "the-operator-key", "hunter2-redis");
     }
 
     @Test

@@ -75,7 +75,10 @@ class SlowClientsIT {
                     dribblers.stream().map(SlowBody::answer).toArray(CompletableFuture[]::new));
 
             int servedWhileDribbling = 0;
+            int mostCheckoutPermitsTaken = 0;
             for (int other = 0; !allAnswered.isDone(); other++) {
+                // a checkout whose body never arrives must not hold a checkout permit while it dribbles
+                mostCheckoutPermitsTaken = Math.max(mostCheckoutPermitsTaken, fixture.ingress.checkoutBound().inUse());
                 HttpResponse<String> hold = fixture.postHold("other-" + other, "{\"seats\":[\"S-1\"]}");
                 HttpResponse<String> events = fixture.send(HttpRequest.newBuilder(fixture.uri("/v1/events")).GET());
                 assertThat(hold.statusCode()).as(hold.body()).isEqualTo(202);
@@ -89,6 +92,7 @@ class SlowClientsIT {
             List<SlowBody.Answer> timedOut = answers.stream().filter(a -> a.status() == 408).toList();
             List<SlowBody.Answer> refused = answers.stream().filter(a -> a.status() == 429).toList();
             assertThat(servedWhileDribbling).isGreaterThanOrEqualTo(3);
+            assertThat(mostCheckoutPermitsTaken).as("checkout permits taken by dribbling checkouts").isZero();
             assertThat(timedOut.size() + refused.size()).isEqualTo(DOOR);
             // Inside the share the body is read until the deadline; another limit of the buyer's may refuse some first.
             assertThat(timedOut).hasSizeBetween(1, SHARE).allSatisfy(answer -> {
