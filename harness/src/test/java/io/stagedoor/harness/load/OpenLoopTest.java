@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 class OpenLoopTest {
@@ -76,7 +77,9 @@ class OpenLoopTest {
             made.add(index);
             await(answer); // both in flight until every other arrival was due
         });
-        pause(Duration.ofMillis(100));
+        // both in flight, and every other arrival due while they are
+        long lastDue = Pacing.perSecond(1_000).due(run.startNanos(), 9);
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> made.size() == 2 && System.nanoTime() > lastDue);
         answer.countDown();
 
         assertThat(run.await(Duration.ofSeconds(10))).isTrue();
@@ -95,7 +98,7 @@ class OpenLoopTest {
                 throw new IllegalStateException("the first visit broke");
             }
         });
-        pause(Duration.ofMillis(55));
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> made.get() >= 2);
         run.stop();
 
         assertThat(run.await(Duration.ofSeconds(5))).isTrue();
