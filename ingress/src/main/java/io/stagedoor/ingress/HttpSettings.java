@@ -15,9 +15,11 @@ import java.util.Objects;
  * @param maxBodyBytes     the largest request body (default 16 KiB)
  * @param bodyDeadline     how long a request body may take to arrive, in all (default 5 s)
  * @param trustedProxies   CIDRs of the load balancers whose X-Forwarded-For is believed (default none)
+ * @param keepAliveRequests requests one connection may carry before the server closes it (default -1: no limit,
+ *                         so a client or balancer keeps its connection; an idle one still closes after 30 s)
  */
 public record HttpSettings(String bindAddress, int port, String adminBindAddress, int adminPort, int maxBodyBytes,
-                           Duration bodyDeadline, List<String> trustedProxies) {
+                           Duration bodyDeadline, List<String> trustedProxies, int keepAliveRequests) {
 
     public HttpSettings {
         Objects.requireNonNull(bindAddress, "bindAddress");
@@ -30,6 +32,10 @@ public record HttpSettings(String bindAddress, int port, String adminBindAddress
         }
         if (maxBodyBytes < 256) {
             throw new IllegalArgumentException("maxBodyBytes must be at least 256, was " + maxBodyBytes);
+        }
+        if (keepAliveRequests == 0 || keepAliveRequests < -1) {
+            throw new IllegalArgumentException("keepAliveRequests must be -1 (no limit) or at least 1, was "
+                    + keepAliveRequests);
         }
         if (bodyDeadline.toMillis() < 100) {
             throw new IllegalArgumentException("bodyDeadline must be at least 100 ms, was " + bodyDeadline);

@@ -16,6 +16,8 @@ import io.stagedoor.ingress.events.AdminEventsResource;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.ingress.events.EventsResource;
 import io.stagedoor.ingress.follow.TopicViews;
+import io.stagedoor.ingress.front.FrontStage;
+import io.stagedoor.ingress.front.HoldsAhead;
 import io.stagedoor.ingress.health.HealthResource;
 import io.stagedoor.ingress.health.Readiness;
 import io.stagedoor.ingress.holds.HoldRequests;
@@ -36,6 +38,8 @@ import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.ingress.results.PollSlots;
 import io.stagedoor.ingress.results.ResultsResource;
 import io.stagedoor.ingress.results.ResultsView;
+import io.stagedoor.ingress.rings.Decisions;
+import io.stagedoor.ingress.rings.DoorRing;
 import io.stagedoor.ingress.rings.RingsFeature;
 import io.stagedoor.ingress.scans.ScannedTickets;
 import io.stagedoor.ingress.scans.ScansResource;
@@ -183,7 +187,12 @@ public final class Ingress implements AutoCloseable {
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true)
                 .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true)
                 .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
-        HttpServer server = HttpListeners.start(http.bindAddress(), http.port(), admin, config, parts::push);
+        HoldsAhead holdsAhead = new HoldsAhead(admin::getPort, tokens, rings.principalShares(), holds,
+                settings.limits(), new Decisions(limiter.limiter(), limiter.recorder()), metrics);
+        DoorRing door = new DoorRing(rings.door(), metrics);
+        HttpServer server = HttpListeners.start(http.bindAddress(), http.port(), admin, config,
+                (jersey, threads) -> new FrontStage(jersey, door, holdsAhead, threads, metrics), http.keepAliveRequests(),
+                parts::push);
         Ingress ingress = new Ingress(parts, server, results, checkouts, registry, login, pollSlots);
         LOG.info("ingress listening on http://{}:{}, admin listener on http://{}:{}", http.bindAddress(),
                 ingress.port(), http.adminBindAddress(), ingress.adminPort());

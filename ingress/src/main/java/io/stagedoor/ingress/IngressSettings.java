@@ -84,6 +84,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         b.maxBodyBytes = http.maxBodyBytes();
         b.bodyDeadline = http.bodyDeadline();
         b.trustedProxies = http.trustedProxies();
+        b.keepAliveRequests = http.keepAliveRequests();
         b.tokenSecret = auth.tokenSecret();
         b.tokenIssuer = auth.tokenIssuer();
         b.tokenMaxLifetime = auth.tokenMaxLifetime();
@@ -161,6 +162,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         private int maxInFlightPerPrincipal = 20;
         private int maxInFlightPerAddress = 20;
         private Duration bodyDeadline = Duration.ofSeconds(5);
+        private int keepAliveRequests = -1;
         private Duration redisTimeout = OutageSettings.defaults().commandTimeout();
         private String adminBindAddress = "127.0.0.1";
         private int adminPort = 8081;
@@ -200,6 +202,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         public Builder maxInFlightPerPrincipal(int value) { this.maxInFlightPerPrincipal = value; return this; }
         public Builder maxInFlightPerAddress(int value) { this.maxInFlightPerAddress = value; return this; }
         public Builder bodyDeadline(Duration value) { this.bodyDeadline = value; return this; }
+        public Builder keepAliveRequests(int value) { this.keepAliveRequests = value; return this; }
         public Builder redisTimeout(Duration value) { this.redisTimeout = value; return this; }
         public Builder adminBindAddress(String value) { this.adminBindAddress = value; return this; }
         public Builder adminPort(int value) { this.adminPort = value; return this; }
@@ -214,7 +217,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
             return new IngressSettings(kafkaBootstrap, kafkaClient, redisUri, redisCluster, redisTimeout, topics, limits,
                     instanceCount, readyLagThreshold,
                     new HttpSettings(bindAddress, port, adminBindAddress, adminPort, maxBodyBytes, bodyDeadline,
-                            trustedProxies),
+                            trustedProxies, keepAliveRequests),
                     new AuthSettings(tokenSecret, tokenIssuer, tokenMaxLifetime, adminKey, accountsFile, apiKeysFile,
                             passwordMemoryKib, passwordIterations),
                     new BoundSettings(maxInFlight, maxInFlightPerPrincipal, maxInFlightPerAddress, maxCheckouts,

@@ -27,6 +27,11 @@ public final class RequestedEvent {
         return event;
     }
 
+    /** Remembers the event the front stage looked up on {@code request}, so Jersey's rings do not look again. */
+    public static void attach(org.glassfish.grizzly.http.server.Request request, EventDefinition event) {
+        request.setAttribute(PROPERTY, new Looked(event));
+    }
+
     /** The result of the one lookup, an unknown event included. */
     private record Looked(EventDefinition event) {
     }

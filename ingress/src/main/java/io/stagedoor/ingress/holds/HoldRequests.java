@@ -7,8 +7,10 @@ import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import jakarta.ws.rs.container.ContainerRequestContext;
+import io.stagedoor.topics.EventDefinition;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Reads and validates a hold's body once per request. The principal ring asks first, to charge the buyer one token
@@ -19,7 +21,8 @@ import java.util.List;
  */
 public final class HoldRequests {
 
-    private static final String PROPERTY = HoldRequests.class.getName() + ".hold";
+    /** The request property of the validated hold, read here or already in the front stage. */
+    public static final String PROPERTY = HoldRequests.class.getName() + ".hold";
 
     private final EventCatalog catalog;
     private final JsonBody body;
@@ -43,10 +46,32 @@ public final class HoldRequests {
         String eventId = request.getUriInfo().getPathParameters().getFirst("eventId");
         var event = RequestedEvent.of(request, catalog)
                 .orElseThrow(() -> ProblemException.of(ProblemType.NOT_FOUND, IngressMessages.unknownEvent(eventId)));
-        HoldBody asked = body.read(request.getEntityStream(), HoldBody.class);
-        HoldRequest hold = new HoldRequest(event, validSeats(eventId, asked));
+        HoldRequest hold = read(event, body.read(request.getEntityStream(), HoldBody.class));
         request.setProperty(PROPERTY, hold);
         return hold;
+    }
+
+    /**
+     * The validated hold of {@code bytes}, a whole body for {@code event}.
+     *
+     * @throws ProblemException 400 for a malformed body, 413 for one over the limit, 422 for seats that cannot be held
+     */
+    public HoldRequest read(EventDefinition event, byte[] bytes) {
+        return read(event, body.read(bytes, HoldBody.class));
+    }
+
+    /** The event {@code eventId} names in the catalog. */
+    public Optional<EventDefinition> event(String eventId) {
+        return catalog.find(eventId);
+    }
+
+    /** The largest hold body read. */
+    public int maxBodyBytes() {
+        return body.limitBytes();
+    }
+
+    private HoldRequest read(EventDefinition event, HoldBody asked) {
+        return new HoldRequest(event, validSeats(event.eventId(), asked));
     }
 
     private List<String> validSeats(String eventId, HoldBody hold) {

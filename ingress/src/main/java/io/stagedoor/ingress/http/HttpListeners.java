@@ -3,17 +3,24 @@ package io.stagedoor.ingress.http;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
+import org.glassfish.grizzly.http.server.HttpHandler;
+import org.glassfish.grizzly.http.server.HttpHandlerRegistration;
 import org.glassfish.grizzly.http.server.HttpServer;
 import org.glassfish.grizzly.http.server.NetworkListener;
+import org.glassfish.grizzly.http.server.ServerConfiguration;
+import org.glassfish.grizzly.strategies.SameThreadIOStrategy;
 import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.server.ResourceConfig;
 
 /**
- * The Grizzly server of one instance: a public listener and an admin listener serving one Jersey application,
- * each request on a virtual thread of its own, and Grizzly's own error pages answered as problems.
+ * The Grizzly server of one instance: a public listener and an admin listener serving one Jersey application behind
+ * a front handler. Grizzly parses each request on its selector thread and hands it to the front, which answers what
+ * it can there and gives the rest to Jersey on a virtual thread of its own; Grizzly's own error pages are answered
+ * as problems. A connection carries as many requests as the keep-alive limit says (none by default).
  */
 public final class HttpListeners {
 
@@ -34,18 +41,31 @@ public final class HttpListeners {
         return new NetworkListener(ADMIN, bindAddress, port);
     }
 
+    /** What runs in front of Jersey's container: a handler that hands Jersey what it does not answer itself. */
+    @FunctionalInterface
+    public interface Front {
+        /** The handler before {@code jersey}, which runs Jersey's requests on {@code virtualThreads}. */
+        HttpHandler before(HttpHandler jersey, Executor virtualThreads);
+    }
+
     /**
-     * Serves {@code config} on {@code http://bindAddress:port/} and on {@code admin}, and hands {@code stopOnClose}
-     * what stops it: the worker threads, then the server (to be stopped first).
+     * Serves {@code config} behind {@code front} on {@code http://bindAddress:port/} and on {@code admin}, and hands
+     * {@code stopOnClose} what stops it: the worker threads, then the server (to be stopped first).
      *
+     * @param keepAliveRequests requests one connection may carry before the server closes it; -1 for no limit
      * @throws UncheckedIOException when a listener cannot bind
      */
     public static HttpServer start(String bindAddress, int port, NetworkListener admin, ResourceConfig config,
-                                   Consumer<AutoCloseable> stopOnClose) {
+                                   Front front, int keepAliveRequests, Consumer<AutoCloseable> stopOnClose) {
         URI uri = URI.create("http://" + bindAddress + ":" + port + "/");
         HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, config, false);
         server.addListener(admin);
-        virtualThreadWorkers(server, stopOnClose);
+        ExecutorService workers = virtualThreadWorkers(server, stopOnClose);
+        putInFront(server, front, workers);
+        server.getListeners().forEach(listener -> {
+            listener.getKeepAlive().setMaxRequestsCount(keepAliveRequests);
+            listener.getTransport().setIOStrategy(SameThreadIOStrategy.getInstance());
+        });
         server.getServerConfiguration().setDefaultErrorPageGenerator(new ProblemErrorPages());
         try {
             server.start();
@@ -68,14 +88,23 @@ public final class HttpListeners {
     }
 
     /**
-     * Each request runs on a virtual thread of its own instead of waiting in Grizzly's worker queue (which has no
+     * Jersey's requests run on a virtual thread each instead of waiting in Grizzly's worker queue (which has no
      * limit). A ring that waits for Redis parks only its virtual thread; the door, the first thing every request
      * meets, bounds how many requests do work at once and sheds the rest.
      */
-    private static void virtualThreadWorkers(HttpServer server, Consumer<AutoCloseable> stopOnClose) {
+    private static ExecutorService virtualThreadWorkers(HttpServer server, Consumer<AutoCloseable> stopOnClose) {
         ExecutorService workers = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("ingress-http-", 0).factory());
         server.getListeners().forEach(listener -> listener.getTransport().setWorkerThreadPool(workers));
         stopOnClose.accept(workers::shutdownNow);
+        return workers;
+    }
+
+    /** Replaces Jersey's container, mapped at the root, by {@code front} before it. */
+    private static void putInFront(HttpServer server, Front front, ExecutorService workers) {
+        ServerConfiguration routes = server.getServerConfiguration();
+        HttpHandler jersey = routes.getHttpHandlersWithMapping().keySet().iterator().next();
+        routes.removeHttpHandler(jersey);
+        routes.addHttpHandler(front.before(jersey, workers), HttpHandlerRegistration.ROOT);
     }
 
     private static java.util.logging.Logger quiet(String name) {

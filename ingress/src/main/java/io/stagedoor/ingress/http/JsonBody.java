@@ -23,7 +23,14 @@ public final class JsonBody {
 
     /** The body as {@code type}; never null. */
     public <T> T read(InputStream body, Class<T> type) {
-        byte[] bytes = bounded(body);
+        return read(bounded(body), type);
+    }
+
+    /** A whole body, already read, as {@code type}; never null. */
+    public <T> T read(byte[] bytes, Class<T> type) {
+        if (bytes.length > limitBytes) {
+            throw ProblemException.of(ProblemType.PAYLOAD_TOO_LARGE, IngressMessages.bodyTooLarge(limitBytes));
+        }
         if (bytes.length == 0) {
             throw ProblemException.of(ProblemType.BAD_REQUEST, IngressMessages.BODY_MISSING);
         }
@@ -42,6 +49,11 @@ public final class JsonBody {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The largest body read. */
+    public int limitBytes() {
+        return limitBytes;
     }
 
     private byte[] bounded(InputStream body) {

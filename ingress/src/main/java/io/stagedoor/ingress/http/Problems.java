@@ -33,7 +33,12 @@ public final class Problems {
      * Retry-After): its body is rendered once and kept, {@link #REPEATED_BODIES} distinct bodies at most.
      */
     public static Response repeated(Problem problem, Map<String, String> headers) {
-        return response(problem, RENDERED.get(problem, HttpJson::bytes), headers);
+        return response(problem, rendered(problem), headers);
+    }
+
+    /** The body of {@code problem}, rendered once and kept like the bodies of {@link #repeated}. */
+    public static byte[] rendered(Problem problem) {
+        return RENDERED.get(problem, HttpJson::bytes);
     }
 
     private static Response response(Problem problem, byte[] body, Map<String, String> headers) {

@@ -43,6 +43,11 @@ public final class IngressMetrics {
      * service itself spends, without the client's side of the connection.
      */
     public static final String SERVED = "stagedoor.ingress.served";
+    /**
+     * Requests answered in the front stage, before Jersey, tagged {@code route} and {@code status}: the door's sheds
+     * and the hold route's refusals.
+     */
+    public static final String FRONT_ANSWERS = "stagedoor.ingress.front.answers";
     /** Password hashes computed by the login route (each about 100 ms of CPU). */
     public static final String PASSWORD_HASHES = "stagedoor.ingress.login.password.hashes";
 
@@ -56,6 +61,8 @@ public final class IngressMetrics {
      * showed in the profile): one entry per timer the registry holds, so no more than it.
      */
     private final Map<Served, Timer> served = new ConcurrentHashMap<>();
+    /** The counters of {@link #FRONT_ANSWERS}, kept like the timers of {@link #SERVED}. */
+    private final Map<Served, Counter> frontAnswers = new ConcurrentHashMap<>();
 
     public IngressMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -77,6 +84,11 @@ public final class IngressMetrics {
         served.computeIfAbsent(new Served(route, status), key -> Timer.builder(SERVED).tag("route", key.route())
                         .tag("status", Integer.toString(key.status())).publishPercentiles(0.5, 0.99).register(registry))
                 .record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    public void answeredInFront(String route, int status) {
+        frontAnswers.computeIfAbsent(new Served(route, status), key -> Counter.builder(FRONT_ANSWERS)
+                .tag("route", key.route()).tag("status", Integer.toString(key.status())).register(registry)).increment();
     }
 
     public void resultLatency(Duration latency) {

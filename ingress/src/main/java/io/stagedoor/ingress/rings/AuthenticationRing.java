@@ -36,6 +36,8 @@ public final class AuthenticationRing implements DynamicFeature {
     public static final String ADMIN_KEY_HEADER = "X-Admin-Key";
     /** The header that carries a scanner's API key. */
     public static final String API_KEY_HEADER = "X-Api-Key";
+    /** The request property of a caller the front stage proved already, before Jersey. */
+    public static final String PROVEN = AuthenticationRing.class.getName() + ".proven";
 
     private final BuyerTokens tokens;
     private final ApiKeys apiKeys;
@@ -58,6 +60,14 @@ public final class AuthenticationRing implements DynamicFeature {
         }
     }
 
+    /** The buyer an {@code Authorization} header's bearer token proves; empty for none, forged or expired. */
+    public static Optional<Caller> buyer(BuyerTokens tokens, String authorization) {
+        if (authorization == null || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return Optional.empty();
+        }
+        return tokens.verify(authorization.substring(7).trim()).map(Caller::buyer);
+    }
+
     /** The caller a request was authenticated as; only valid on methods marked {@link Authenticated}. */
     public static Caller caller(SecurityContext security) {
         return (Caller) security.getUserPrincipal();
@@ -73,7 +83,11 @@ public final class AuthenticationRing implements DynamicFeature {
 
         @Override
         public void filter(ContainerRequestContext request) {
-            Optional<Caller> caller = roles.contains(Role.OPERATOR) ? operator(request) : Optional.empty();
+            Optional<Caller> caller = request.getProperty(PROVEN) instanceof Caller proven
+                    && roles.contains(proven.role()) ? Optional.of(proven) : Optional.empty();
+            if (caller.isEmpty() && roles.contains(Role.OPERATOR)) {
+                caller = operator(request);
+            }
             if (caller.isEmpty() && roles.contains(Role.SCANNER)) {
                 caller = apiKeys.verify(request.getHeaderString(API_KEY_HEADER));
             }
@@ -86,11 +100,7 @@ public final class AuthenticationRing implements DynamicFeature {
         }
 
         private Optional<Caller> buyer(ContainerRequestContext request) {
-            String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
-            if (header == null || !header.regionMatches(true, 0, "Bearer ", 0, 7)) {
-                return Optional.empty();
-            }
-            return tokens.verify(header.substring(7).trim()).map(Caller::buyer);
+            return AuthenticationRing.buyer(tokens, request.getHeaderString(HttpHeaders.AUTHORIZATION));
         }
 
         private Optional<Caller> operator(ContainerRequestContext request) {

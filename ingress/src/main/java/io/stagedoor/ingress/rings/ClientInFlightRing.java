@@ -8,6 +8,7 @@ import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.auth.TrustedProxies;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.Problem;
+import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.http.Problems;
 import io.stagedoor.ingress.metrics.IngressMetrics;
@@ -39,7 +40,8 @@ public final class ClientInFlightRing implements DynamicFeature {
 
     /** Seconds a caller past its share is told to wait: one of its own requests will have finished by then. */
     public static final int RETRY_AFTER_SECONDS = 1;
-    private static final String PERMIT = ClientInFlightRing.class.getName() + ".permit";
+    /** The request property of the share's permit, taken here or already in the front stage. */
+    public static final String PERMIT = ClientInFlightRing.class.getName() + ".permit";
 
     private final KeyedConcurrencyBound principals;
     private final KeyedConcurrencyBound addresses;
@@ -71,8 +73,18 @@ public final class ClientInFlightRing implements DynamicFeature {
     }
 
     private static String principal(ContainerRequestContext request) {
-        Caller caller = AuthenticationRing.caller(request.getSecurityContext());
+        return principalKey(AuthenticationRing.caller(request.getSecurityContext()));
+    }
+
+    /** The key of {@code caller}'s share. */
+    public static String principalKey(Caller caller) {
         return caller.role().name() + ":" + caller.id();
+    }
+
+    /** The 429 of a principal past its share of {@code bound}. */
+    public static ProblemException principalRefusal(KeyedConcurrencyBound bound) {
+        return new ProblemException(Problem.of(ProblemType.TOO_MANY_IN_FLIGHT,
+                IngressMessages.principalInFlight(bound.limitPerKey())).withRetryAfter(RETRY_AFTER_SECONDS));
     }
 
     /** The client's address as the address limit keys it: an IPv6 client on its /64, so its addresses share one share. */
@@ -95,8 +107,8 @@ public final class ClientInFlightRing implements DynamicFeature {
 
         @Override
         public void filter(ContainerRequestContext request) {
-            if (!DoorRing.holdsPermit(request)) {
-                return;
+            if (!DoorRing.holdsPermit(request) || request.getProperty(PERMIT) instanceof Permit) {
+                return; // no door permit to share, or the share taken in the front stage
             }
             Optional<Permit> permit = bound.tryAcquire(key.apply(request));
             if (permit.isEmpty()) {

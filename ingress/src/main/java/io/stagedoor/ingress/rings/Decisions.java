@@ -15,6 +15,7 @@ import jakarta.ws.rs.core.MultivaluedHashMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -52,6 +53,18 @@ public final class Decisions {
         Decision decision = await(checks);
         recorder.record(route, checks, decision);
         return decision;
+    }
+
+    /**
+     * The same decision without waiting for it: the stage completes on the thread that hears Redis (or at once, from
+     * the refusal cache), recorded for audit, and fails past the backstop.
+     */
+    public CompletionStage<Decision> decideLater(List<LimitCheck> checks, LimitedRoute route) {
+        return limiter.decide(checks).toCompletableFuture().orTimeout(BACKSTOP_MILLIS, TimeUnit.MILLISECONDS)
+                .thenApply(decision -> {
+                    recorder.record(route, checks, decision);
+                    return decision;
+                });
     }
 
     /** Aborts a refused request with 429, a shed one with 503; leaves an admitted one its decision for the fields. */

@@ -4,69 +4,74 @@ import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.Problem;
+import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
-import io.stagedoor.ingress.http.Problems;
 import io.stagedoor.ingress.metrics.IngressMetrics;
-import jakarta.annotation.Priority;
 import jakarta.ws.rs.container.ContainerRequestContext;
-import jakarta.ws.rs.container.ContainerRequestFilter;
-import jakarta.ws.rs.container.ContainerResponseContext;
-import jakarta.ws.rs.container.ContainerResponseFilter;
-import jakarta.ws.rs.container.PreMatching;
 import java.util.Optional;
 import java.util.Set;
+import org.glassfish.grizzly.http.Method;
+import org.glassfish.grizzly.http.server.Request;
 
 /**
  * The outermost ring: at most {@code limit} requests in flight per instance. Past it, an immediate 503 with
- * Retry-After and a {@code service-overloaded} problem, before any other work is done. Health checks are exempt
- * (the balancer must still see the instance), and so are result polls: a waiting poll holds no thread and has a
- * bound of its own (the results view's waiters).
+ * Retry-After and a {@code service-overloaded} problem, before any other work is done. It runs in the front stage
+ * ({@link io.stagedoor.ingress.front.FrontStage}), on the raw Grizzly request, so a shed request never reaches Jersey.
+ * Health checks are exempt (the balancer must still see the instance), and so are result polls: a waiting poll
+ * holds no thread and has a bound of its own (the results view's waiters). A permit is given back, and the request
+ * counted as served, when Grizzly has finished the response.
  */
-@PreMatching
-@Priority(RingOrder.DOOR)
-public final class DoorRing implements ContainerRequestFilter, ContainerResponseFilter {
+public final class DoorRing {
 
     /** Seconds a shed caller is told to wait. */
     public static final int RETRY_AFTER_SECONDS = 1;
     private static final String PERMIT = DoorRing.class.getName() + ".permit";
-    private static final String STARTED = DoorRing.class.getName() + ".started";
     /** Route tags besides holds and checkout: the first two segments of every other API path. */
     static final Set<String> ROUTES = Set.of("v1/events", "v1/admin", "v1/scans", "v1/login", "v1/results");
     /** The route tag of pages and of paths no resource serves. */
-    static final String OTHER_ROUTE = "other";
+    public static final String OTHER_ROUTE = "other";
+    /** Paths that skip the door, exactly as written: no prefix match, so no dot segment can ride on one. */
+    private static final Set<String> EXEMPT = Set.of("/health/live", "/health/ready", "/metrics");
 
     private final ConcurrencyBound bound;
     private final IngressMetrics metrics;
+    private final ProblemException full;
 
     public DoorRing(ConcurrencyBound bound, IngressMetrics metrics) {
         this.bound = bound;
         this.metrics = metrics;
+        this.full = new ProblemException(Problem.of(ProblemType.SERVICE_OVERLOADED,
+                IngressMessages.doorFull(bound.limit())).withRetryAfter(RETRY_AFTER_SECONDS));
     }
 
-    @Override
-    public void filter(ContainerRequestContext request) {
-        if (exempt(request)) {
-            return;
+    /**
+     * Lets {@code request} in, holding a permit until Grizzly finishes it; or the 503 it is to be answered with.
+     * Exempt requests pass without a permit.
+     */
+    public Optional<ProblemException> enter(Request request) {
+        String path = request.getRequestURI();
+        if (exempt(path, request.getMethod())) {
+            return Optional.empty();
         }
-        request.setProperty(STARTED, System.nanoTime());
+        long started = System.nanoTime();
+        String route = route(path);
         Optional<Permit> permit = bound.tryAcquire();
         if (permit.isEmpty()) {
-            metrics.shed("door", route(request));
-            request.abortWith(Problems.response(Problem.of(ProblemType.SERVICE_OVERLOADED,
-                    IngressMessages.doorFull(bound.limit())).withRetryAfter(RETRY_AFTER_SECONDS)));
-            return;
+            metrics.shed("door", route);
+            request.addAfterServiceListener(done -> served(done, route, started));
+            return Optional.of(full);
         }
-        request.setProperty(PERMIT, permit.get());
+        Permit held = permit.get();
+        request.setAttribute(PERMIT, held);
+        request.addAfterServiceListener(done -> {
+            held.release();
+            served(done, route, started);
+        });
+        return Optional.empty();
     }
 
-    @Override
-    public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-        if (request.getProperty(PERMIT) instanceof Permit permit) {
-            permit.release();
-        }
-        if (request.getProperty(STARTED) instanceof Long started) {
-            metrics.served(route(request), response.getStatus(), System.nanoTime() - started);
-        }
+    private void served(Request done, String route, long started) {
+        metrics.served(route, done.getResponse().getStatus(), System.nanoTime() - started);
     }
 
     /** Whether this request holds one of the door's permits (exempt and shed requests do not). */
@@ -74,18 +79,26 @@ public final class DoorRing implements ContainerRequestFilter, ContainerResponse
         return request.getProperty(PERMIT) instanceof Permit;
     }
 
-    private static boolean exempt(ContainerRequestContext request) {
-        String path = request.getUriInfo().getPath();
-        return path.startsWith("health/") || path.equals("metrics")
-                || (path.startsWith("v1/results/") && "GET".equals(request.getMethod()));
+    /**
+     * Health, metrics and result polls; a result poll only when its path has nothing to decode or normalise, so the
+     * path Jersey matches is the one seen here.
+     */
+    private static boolean exempt(String path, Method method) {
+        return EXEMPT.contains(path) || (Method.GET.equals(method) && path.startsWith("/v1/results/")
+                && path.indexOf('%') < 0 && !path.contains("/.") && path.indexOf(';') < 0);
+    }
+
+    /** The route {@code request} is tagged with ({@link #route(String)}). */
+    static String route(ContainerRequestContext request) {
+        return route(request.getUriInfo().getPath());
     }
 
     /**
-     * The route a metric is tagged with: one of {@link #ROUTES}, else {@code other}, so a caller inventing paths
-     * cannot add meters without limit.
+     * The route a metric is tagged with, from a path with or without its leading slash: one of {@link #ROUTES}, else
+     * {@code other}, so a caller inventing paths cannot add meters without limit.
      */
-    static String route(ContainerRequestContext request) {
-        String path = request.getUriInfo().getPath();
+    public static String route(String given) {
+        String path = given.startsWith("/") ? given.substring(1) : given;
         if (path.endsWith("/holds")) {
             return "holds";
         }

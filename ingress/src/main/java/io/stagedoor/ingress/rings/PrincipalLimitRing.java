@@ -43,6 +43,20 @@ public final class PrincipalLimitRing implements DynamicFeature {
         this.checkouts = checkouts;
     }
 
+    /** A hold's charge: one token per seat from the buyer's bucket, one from the organizer's aggregate. */
+    public static List<LimitCheck> holdChecks(Limits limits, Caller buyer, HoldRequest hold) {
+        return List.of(new LimitCheck(limits.buyerSeats(), buyer.id(), hold.seats().size()),
+                LimitCheck.of(limits.organizerHolds(), hold.event().organizerId()));
+    }
+
+    /** The 422 of a request that costs more than the limit refusing it can ever hold: no wait would help. */
+    public static ProblemException impossible(List<LimitCheck> checks, Decision decision) {
+        LimitCheck refusing = checks.stream().filter(check -> check.policy().equals(decision.refusedBy()))
+                .findFirst().orElseThrow();
+        return ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.neverWithinLimit(
+                refusing.cost(), refusing.policy().name(), refusing.policy().capacity()));
+    }
+
     @Override
     public void configure(ResourceInfo resource, FeatureContext context) {
         Limited limited = resource.getResourceMethod().getAnnotation(Limited.class);
@@ -61,14 +75,14 @@ public final class PrincipalLimitRing implements DynamicFeature {
 
         @Override
         public void filter(ContainerRequestContext request) {
+            if (request.getProperty(Decisions.PROPERTY) instanceof Decision) {
+                return; // decided in the front stage, before Jersey
+            }
             Caller caller = (Caller) request.getSecurityContext().getUserPrincipal();
             List<LimitCheck> checks = checks(caller, request);
             Decision decision = decisions.decide(checks, route);
             if (decision.impossible()) {
-                LimitCheck refusing = checks.stream().filter(check -> check.policy().equals(decision.refusedBy()))
-                        .findFirst().orElseThrow();
-                throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.neverWithinLimit(
-                        refusing.cost(), refusing.policy().name(), refusing.policy().capacity()));
+                throw impossible(checks, decision);
             }
             decisions.answer(request, decision);
         }
@@ -80,11 +94,7 @@ public final class PrincipalLimitRing implements DynamicFeature {
                     checkouts.validate(request);
                     yield List.of(LimitCheck.of(limits.buyerCheckouts(), caller.id()));
                 }
-                case HOLDS -> {
-                    HoldRequest hold = holds.of(request);
-                    yield List.of(new LimitCheck(limits.buyerSeats(), caller.id(), hold.seats().size()),
-                            LimitCheck.of(limits.organizerHolds(), hold.event().organizerId()));
-                }
+                case HOLDS -> holdChecks(limits, caller, holds.of(request));
                 case LOGIN -> throw new IllegalStateException("the address ring decides logins");
             };
         }

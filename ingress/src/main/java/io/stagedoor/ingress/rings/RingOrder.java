@@ -1,13 +1,16 @@
 package io.stagedoor.ingress.rings;
 
 /**
- * The JAX-RS priorities of the rings, declared in the order they run: lower runs first, and the pre-matching rings
- * (accept header, door, body deadline) run before Jersey matches a resource, so all of them before any other ring.
- * Kept in one place so the order can be read, and changed, here alone:
+ * The order of the rings: lower runs first. The door runs in the front stage ({@link
+ * io.stagedoor.ingress.front.FrontStage}), before Jersey; so, on the hold route, do authentication, the principal's
+ * share and the principal limit, in this same order, for every request whose body has arrived whole ({@link
+ * io.stagedoor.ingress.front.HoldsAhead}); the rings inside Jersey see what the front proved and do not repeat it.
+ * The rest are JAX-RS filters at these priorities; the pre-matching ones (accept header, body deadline) run before
+ * Jersey matches a resource. Kept in one place so the order can be read, and changed, here alone:
  *
  * <ol>
+ *   <li>{@link #DOOR} {@link DoorRing}, in the front stage</li>
  *   <li>{@link #ACCEPT_HEADER} {@link AcceptHeaderCheck}, pre-matching</li>
- *   <li>{@link #DOOR} {@link DoorRing}, pre-matching</li>
  *   <li>{@link #BODY_DEADLINE} {@link BodyDeadlineRing}, pre-matching</li>
  *   <li>{@link #ADDRESS_IN_FLIGHT} {@link ClientInFlightRing}, on routes without a principal</li>
  *   <li>{@link #ADDRESS_LIMIT} {@link AddressLimitRing}</li>
@@ -21,9 +24,9 @@ package io.stagedoor.ingress.rings;
  */
 public final class RingOrder {
 
-    /** An unparseable {@code Accept} header is answered with a problem, before the door (pre-matching). */
+    /** An unparseable {@code Accept} header is answered with a problem, first of Jersey's rings (pre-matching). */
     public static final int ACCEPT_HEADER = 1;
-    /** In-flight bound: sheds with 503 before anything else costs CPU. */
+    /** In-flight bound: sheds with 503 before anything else costs CPU (in the front stage, before Jersey). */
     public static final int DOOR = 100;
     /** The deadline of the request body, installed on the entity stream every later reader gets (pre-matching). */
     public static final int BODY_DEADLINE = 110;

@@ -62,7 +62,6 @@ public final class RingsFeature implements Feature {
     @Override
     public boolean configure(FeatureContext context) {
         context.register(new AcceptHeaderCheck());
-        context.register(new DoorRing(door, metrics));
         context.register(new BodyDeadlineRing(settings.http().bodyDeadline()));
         context.register(new ClientInFlightRing(principalShares, addressShares, proxies, metrics));
         context.register(new AddressLimitRing(limiter, settings.limits().loginAddress(), proxies, recorder));
@@ -71,6 +70,11 @@ public final class RingsFeature implements Feature {
         context.register(new PrincipalLimitRing(limiter, settings.limits(), holds, checkouts, recorder));
         context.register(new Decisions.Fields());
         return true;
+    }
+
+    /** The principals' shares of the door, counted in the front stage and in the share ring alike. */
+    public KeyedConcurrencyBound principalShares() {
+        return principalShares;
     }
 
     /** The door's bound: requests in flight on this instance (readiness reports it). */

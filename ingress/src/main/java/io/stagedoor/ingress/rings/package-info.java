@@ -1,5 +1,7 @@
 /**
- * The rings a request passes through, outermost first, as JAX-RS filters at the priorities of {@link
- * io.stagedoor.ingress.rings.RingOrder}: each one can refuse, and a refused request never reaches the rings inside it.
+ * The rings a request passes through, outermost first, in the order of {@link io.stagedoor.ingress.rings.RingOrder}:
+ * the door, and on the hold route the rings up to the principal limit, in the front stage before Jersey ({@link
+ * io.stagedoor.ingress.front}); the rest as JAX-RS filters. Each one can refuse, and a refused request never reaches
+ * the rings inside it.
  */
 package io.stagedoor.ingress.rings;

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.stagedoor.admission.bound.ConcurrencyBound;
+import io.stagedoor.ingress.front.FrontStage;
+import io.stagedoor.ingress.front.RouteAhead;
 import io.stagedoor.ingress.http.HttpJson;
+import io.stagedoor.ingress.http.HttpListeners;
 import io.stagedoor.ingress.http.ProblemMappers;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import jakarta.ws.rs.GET;
@@ -14,14 +17,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
 import org.glassfish.grizzly.http.server.HttpServer;
-import org.glassfish.jersey.grizzly2.httpserver.GrizzlyHttpServerFactory;
 import org.glassfish.jersey.jackson.JacksonFeature;
 import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.AfterEach;
@@ -36,6 +40,7 @@ class DoorRingTest {
     private final ConcurrencyBound bound = new ConcurrencyBound("in-flight", LIMIT);
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+    private final Deque<AutoCloseable> stops = new ArrayDeque<>();
     private HttpServer server;
 
     @Path("/slow")
@@ -61,16 +66,20 @@ class DoorRingTest {
                 .register(JacksonFeature.withoutExceptionMappers())
                 .register(new HttpJson())
                 .register(new ProblemMappers.Raised())
-                .register(new DoorRing(bound, new IngressMetrics(registry)))
                 .register(new Slow())
                 .register(new Live());
-        server = GrizzlyHttpServerFactory.createHttpServer(URI.create("http://127.0.0.1:0/"), config, true);
+        IngressMetrics metrics = new IngressMetrics(registry);
+        DoorRing door = new DoorRing(bound, metrics);
+        server = HttpListeners.start("127.0.0.1", 0, HttpListeners.admin("127.0.0.1", 0), config,
+                (jersey, threads) -> new FrontStage(jersey, door, RouteAhead.NONE, threads, metrics), -1, stops::push);
     }
 
     @AfterEach
-    void stop() {
+    void stop() throws Exception {
         release.countDown();
-        server.shutdownNow();
+        while (!stops.isEmpty()) {
+            stops.pop().close();
+        }
     }
 
     @Test
@@ -110,7 +119,7 @@ class DoorRingTest {
     }
 
     private URI uri(String path) {
-        return URI.create("http://127.0.0.1:" + server.getListeners().iterator().next().getPort() + path);
+        return URI.create("http://127.0.0.1:" + HttpListeners.publicPort(server) + path);
     }
 
     private HttpRequest get(String path) {

@@ -1,0 +1,31 @@
+package io.stagedoor.ingress.front;
+
+import io.stagedoor.ingress.http.Problem;
+import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.http.Problems;
+import java.io.IOException;
+import org.glassfish.grizzly.http.server.Response;
+
+/**
+ * Writes a problem straight to a Grizzly response, as Jersey's rings answer it: the status, {@code
+ * application/problem+json}, Retry-After from the problem, the extra headers, and the body rendered once and kept
+ * ({@link Problems#rendered}), so a refusal repeated to a client that ignores Retry-After costs no rendering.
+ */
+final class FrontAnswers {
+
+    private FrontAnswers() {
+    }
+
+    static void write(Response response, ProblemException answer) throws IOException {
+        Problem problem = answer.problem();
+        byte[] body = Problems.rendered(problem);
+        response.setStatus(problem.status());
+        response.setContentType(Problem.MEDIA_TYPE);
+        if (problem.retryAfter() != null) {
+            response.setHeader("Retry-After", String.valueOf(problem.retryAfter()));
+        }
+        answer.headers().forEach(response::setHeader);
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
+    }
+}

@@ -1,0 +1,109 @@
+package io.stagedoor.ingress.front;
+
+import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.metrics.IngressMetrics;
+import io.stagedoor.ingress.rings.DoorRing;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import org.glassfish.grizzly.http.server.HttpHandler;
+import org.glassfish.grizzly.http.server.Request;
+import org.glassfish.grizzly.http.server.RequestExecutorProvider;
+import org.glassfish.grizzly.http.server.Response;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Grizzly handler in front of Jersey's container. Before a request is given a thread, it passes the door and,
+ * on the hold route, the rings of {@link HoldsAhead}: a request they refuse is answered where it stands (on the
+ * thread that parsed it, or the one that heard Redis) from a rendered body, and never enters Jersey. Every other
+ * request, and every admitted one, is handed to Jersey on a virtual thread of its own.
+ *
+ * <p>The choice is made in Grizzly's {@link RequestExecutorProvider}: an answer known now runs inline, one that
+ * waits for Redis runs when the decision arrives, with no thread waiting for it meanwhile.
+ */
+public final class FrontStage extends HttpHandler {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FrontStage.class);
+    private static final String ANSWER = FrontStage.class.getName() + ".answer";
+
+    private final HttpHandler jersey;
+    private final DoorRing door;
+    private final RouteAhead holds;
+    private final Executor virtualThreads;
+    private final IngressMetrics metrics;
+
+    public FrontStage(HttpHandler jersey, DoorRing door, RouteAhead holds, Executor virtualThreads,
+                      IngressMetrics metrics) {
+        this.jersey = jersey;
+        this.metrics = metrics;
+        this.door = door;
+        this.holds = holds;
+        this.virtualThreads = virtualThreads;
+    }
+
+    @Override
+    public RequestExecutorProvider getRequestExecutorProvider() {
+        return this::executorFor;
+    }
+
+    @Override
+    public void service(Request request, Response response) throws Exception {
+        if (request.getAttribute(ANSWER) instanceof ProblemException answer) {
+            FrontAnswers.write(response, answer);
+            metrics.answeredInFront(DoorRing.route(request.getRequestURI()), answer.problem().status());
+            return;
+        }
+        jersey.service(request, response);
+    }
+
+    @Override
+    public void start() {
+        jersey.start();
+    }
+
+    @Override
+    public void destroy() {
+        jersey.destroy();
+    }
+
+    /** Null runs the request inline, now; an executor runs it when and where it says. */
+    private Executor executorFor(Request request) {
+        Optional<ProblemException> shed = door.enter(request);
+        if (shed.isPresent()) {
+            request.setAttribute(ANSWER, shed.get());
+            return null;
+        }
+        CompletionStage<Optional<ProblemException>> ahead;
+        try {
+            ahead = holds.ahead(request);
+        } catch (RuntimeException bug) {
+            LOG.error("the front stage failed on {}; Jersey's rings take the request", request.getRequestURI(), bug);
+            return virtualThreads;
+        }
+        if (ahead == null) {
+            return virtualThreads;
+        }
+        CompletableFuture<Optional<ProblemException>> decided = ahead.toCompletableFuture();
+        if (decided.isDone() && !decided.isCompletedExceptionally()) {
+            return answerNow(request, decided.join());
+        }
+        return task -> decided.whenComplete((answer, failure) -> {
+            if (failure == null && answerNow(request, answer) == null) {
+                task.run();
+            } else {
+                virtualThreads.execute(task);
+            }
+        });
+    }
+
+    /** Null (inline) for a refusal, whose answer is attached; Jersey's threads for an admitted request. */
+    private Executor answerNow(Request request, Optional<ProblemException> answer) {
+        if (answer.isEmpty()) {
+            return virtualThreads;
+        }
+        request.setAttribute(ANSWER, answer.get());
+        return null;
+    }
+}

@@ -1,0 +1,111 @@
+package io.stagedoor.ingress.front;
+
+import io.stagedoor.admission.Decision;
+import io.stagedoor.admission.bound.KeyedConcurrencyBound;
+import io.stagedoor.admission.bound.Permit;
+import io.stagedoor.admission.limit.LimitCheck;
+import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.ingress.auth.BuyerTokens;
+import io.stagedoor.ingress.auth.Caller;
+import io.stagedoor.ingress.events.RequestedEvent;
+import io.stagedoor.ingress.holds.HoldRequest;
+import io.stagedoor.ingress.holds.HoldRequests;
+import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.metrics.IngressMetrics;
+import io.stagedoor.ingress.rings.AuthenticationRing;
+import io.stagedoor.ingress.rings.ClientInFlightRing;
+import io.stagedoor.ingress.rings.Decisions;
+import io.stagedoor.ingress.rings.LimitedRoute;
+import io.stagedoor.ingress.rings.PrincipalLimitRing;
+import io.stagedoor.topics.EventDefinition;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.IntSupplier;
+import org.glassfish.grizzly.http.server.Request;
+
+/**
+ * The hold route's rings ahead of Jersey, in their order: authentication, the buyer's share of the door, the hold
+ * read and validated, and the buyer's and organizer's limits decided without waiting. It takes only the requests
+ * it can answer exactly as Jersey's rings would ({@link HoldsRoute}); any other, and any it cannot prove (no
+ * valid token, an unknown event), go on to Jersey untouched, where the same rings answer them.
+ *
+ * <p>What it learns rides on the request to Jersey as properties: the proven caller, the share's permit, the event,
+ * the validated hold and the admitting decision; the rings inside see them and do not repeat the work.
+ */
+public final class HoldsAhead implements RouteAhead {
+
+    private final HoldsRoute route;
+    private final BuyerTokens tokens;
+    private final KeyedConcurrencyBound principals;
+    private final HoldRequests holds;
+    private final Limits limits;
+    private final Decisions decisions;
+    private final IngressMetrics metrics;
+
+    /**
+     * @param adminPort  the admin listener's port: holds are served on the public one alone
+     * @param principals the principals' shares of the door, the bound Jersey's share ring counts in too
+     */
+    public HoldsAhead(IntSupplier adminPort, BuyerTokens tokens, KeyedConcurrencyBound principals,
+                      HoldRequests holds, Limits limits, Decisions decisions, IngressMetrics metrics) {
+        this.route = new HoldsRoute(adminPort, holds);
+        this.tokens = tokens;
+        this.principals = principals;
+        this.holds = holds;
+        this.limits = limits;
+        this.decisions = decisions;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public CompletionStage<Optional<ProblemException>> ahead(Request request) {
+        Optional<String> eventId = route.eventId(request);
+        if (eventId.isEmpty()) {
+            return null;
+        }
+        Optional<Caller> caller = AuthenticationRing.buyer(tokens, request.getHeader("Authorization"));
+        Optional<EventDefinition> event = holds.event(eventId.get());
+        if (caller.isEmpty() || event.isEmpty()) {
+            return null;
+        }
+        Optional<Permit> share = principals.tryAcquire(ClientInFlightRing.principalKey(caller.get()));
+        if (share.isEmpty()) {
+            metrics.shed(principals.name(), "holds");
+            return answered(ClientInFlightRing.principalRefusal(principals));
+        }
+        Permit held = share.get();
+        request.setAttribute(ClientInFlightRing.PERMIT, held);
+        request.addAfterServiceListener(done -> held.release());
+        request.setAttribute(AuthenticationRing.PROVEN, caller.get());
+        RequestedEvent.attach(request, event.get());
+        HoldRequest hold;
+        try {
+            hold = holds.read(event.get(), route.body(request));
+        } catch (ProblemException invalid) {
+            return answered(new ProblemException(invalid.problem().at(request.getRequestURI()), invalid.headers()));
+        }
+        request.setAttribute(HoldRequests.PROPERTY, hold);
+        List<LimitCheck> checks = PrincipalLimitRing.holdChecks(limits, caller.get(), hold);
+        return decisions.decideLater(checks, LimitedRoute.HOLDS).thenApply(decision -> answer(request, checks,
+                decision));
+    }
+
+    private Optional<ProblemException> answer(Request request, List<LimitCheck> checks, Decision decision) {
+        if (decision.admitted()) {
+            request.setAttribute(Decisions.PROPERTY, decision);
+            return Optional.empty();
+        }
+        if (decision.impossible()) {
+            ProblemException impossible = PrincipalLimitRing.impossible(checks, decision);
+            return Optional.of(new ProblemException(impossible.problem().at(request.getRequestURI()),
+                    impossible.headers()));
+        }
+        return Optional.of(Decisions.refusal(decision));
+    }
+
+    private static CompletionStage<Optional<ProblemException>> answered(ProblemException answer) {
+        return CompletableFuture.completedFuture(Optional.of(answer));
+    }
+}

@@ -1,0 +1,141 @@
+package io.stagedoor.ingress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.micrometer.core.instrument.Counter;
+import io.stagedoor.ingress.metrics.IngressMetrics;
+import io.stagedoor.testsupport.TestNames;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The front stage on a real instance (real Kafka, real Redis): a spent buyer's holds are refused before Jersey, as
+ * Jersey's rings refuse them; an admitted hold is decided once; and a connection is not closed after 256 requests.
+ */
+class FrontStageIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String HOLDS = "/v1/events/" + IngressFixture.EVENT + "/holds";
+    /** An Accept the front does not take: the same request goes on to Jersey, whose rings answer it. */
+    private static final String JERSEY_ONLY_ACCEPT = "application/json, */*;q=0.1";
+    private static IngressFixture fixture;
+
+    @BeforeAll
+    static void start() throws Exception {
+        fixture = IngressFixture.start(b -> b);
+    }
+
+    @AfterAll
+    static void stop() {
+        fixture.close();
+    }
+
+    @Test
+    void aSpentBuyersHoldsAreRefusedInTheFrontWithJerseysAnswer() throws Exception {
+        String front = spentBuyer("spent-front");
+        String jersey = spentBuyer("spent-jersey");
+        double before = frontAnswers("holds", 429);
+
+        // decided by Redis, then by the refusal cache: each answer as Jersey's principal ring gives the same one
+        for (int round = 0; round < 2; round++) {
+            Answer inFront = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(front), seats("S-11"), null);
+            Answer inJersey = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(jersey), seats("S-11"),
+                    JERSEY_ONLY_ACCEPT);
+
+            assertThat(inFront.status()).isEqualTo(429);
+            assertThat(inJersey.status()).isEqualTo(429);
+            assertThat(inFront.headerNames()).isEqualTo(inJersey.headerNames());
+            assertThat(inFront.headers().get("content-type")).isEqualTo(inJersey.headers().get("content-type"));
+            JsonNode frontBody = JSON.readTree(inFront.body());
+            JsonNode jerseyBody = JSON.readTree(inJersey.body());
+            assertThat(fieldNames(frontBody)).isEqualTo(fieldNames(jerseyBody));
+            for (String member : new String[] {"type", "title", "status", "policy"}) {
+                assertThat(frontBody.get(member)).isEqualTo(jerseyBody.get(member));
+            }
+        }
+        assertThat(frontAnswers("holds", 429) - before).isEqualTo(2);
+    }
+
+    @Test
+    void aHoldAdmittedInTheFrontIsChargedOnceAndCarriesItsRateLimitFields() throws Exception {
+        String buyer = TestNames.unique("fresh");
+        double charged = buyerSeatDecisions();
+
+        Answer accepted = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-20", "S-21"),
+                null);
+
+        assertThat(accepted.status()).isEqualTo(202);
+        assertThat(buyerSeatDecisions() - charged).isEqualTo(1);
+        assertThat(accepted.headers()).containsKey("ratelimit-policy");
+    }
+
+    @Test
+    void anInvalidHoldIsAnsweredInTheFrontWithTheProblemJerseyGives() throws Exception {
+        String buyer = TestNames.unique("invalid");
+        double before = frontAnswers("holds", 422);
+
+        Answer inFront = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-1", "S-1"), null);
+        Answer inJersey = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-1", "S-1"),
+                JERSEY_ONLY_ACCEPT);
+
+        assertThat(frontAnswers("holds", 422) - before).isEqualTo(1);
+        assertThat(inFront.status()).isEqualTo(422);
+        assertThat(JSON.readTree(inFront.body())).isEqualTo(JSON.readTree(inJersey.body()));
+    }
+
+    /** A buyer who has spent the 10 seats of their bucket. */
+    private static String spentBuyer(String name) throws Exception {
+        String buyer = TestNames.unique(name);
+        for (int seat = 1; seat <= 10; seat++) {
+            assertThat(fixture.postHold(buyer, seats("S-" + seat)).statusCode()).isEqualTo(202);
+        }
+        return buyer;
+    }
+
+    @Test
+    void aConnectionCarriesThreeHundredRequests() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", fixture.ingress.port())) {
+            socket.setSoTimeout(20_000);
+            OutputStream out = socket.getOutputStream();
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.UTF_8));
+            for (int i = 1; i <= 300; i++) {
+                out.write("GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                Answer answer = Answer.read(in);
+                assertThat(answer.status()).as("request %d", i).isEqualTo(200);
+                assertThat(answer.headers().getOrDefault("connection", "keep-alive")).as("request %d", i)
+                        .isNotEqualToIgnoringCase("close");
+            }
+        }
+    }
+
+    private static String seats(String... seats) {
+        return "{\"seats\":[\"" + String.join("\",\"", seats) + "\"]}";
+    }
+
+    private static java.util.List<String> fieldNames(JsonNode node) {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static double frontAnswers(String route, int status) {
+        Counter counter = fixture.ingress.registry().find(IngressMetrics.FRONT_ANSWERS).tag("route", route)
+                .tag("status", Integer.toString(status)).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    private static double buyerSeatDecisions() {
+        return fixture.ingress.registry().find("stagedoor.admission.decisions").tag("limit", "buyer-seats")
+                .counters().stream().mapToDouble(Counter::count).sum();
+    }
+}
