@@ -91,6 +91,27 @@ class FrontStageIT {
         assertThat(JSON.readTree(inFront.body())).isEqualTo(JSON.readTree(inJersey.body()));
     }
 
+    @Test
+    void aForgedTokenAndAnUnknownEventAreAnsweredInTheFrontAsJerseyAnswersThem() throws Exception {
+        double unauthenticated = frontAnswers("holds", 401);
+        double notFound = frontAnswers("holds", 404);
+        String unknownEvent = "/v1/events/no-such-event/holds";
+        String token = fixture.token(TestNames.unique("lost"));
+
+        for (String[] request : new String[][] {{HOLDS, "forged." + token}, {unknownEvent, token}}) {
+            Answer inFront = Answer.post(fixture.ingress.port(), request[0], request[1], seats("S-1"), null);
+            Answer inJersey = Answer.post(fixture.ingress.port(), request[0], request[1], seats("S-1"),
+                    JERSEY_ONLY_ACCEPT);
+
+            assertThat(inFront.status()).isEqualTo(inJersey.status()).isIn(401, 404);
+            assertThat(inFront.headerNames()).isEqualTo(inJersey.headerNames());
+            assertThat(inFront.headers().get("www-authenticate")).isEqualTo(inJersey.headers().get("www-authenticate"));
+            assertThat(JSON.readTree(inFront.body())).isEqualTo(JSON.readTree(inJersey.body()));
+        }
+        assertThat(frontAnswers("holds", 401) - unauthenticated).isEqualTo(1);
+        assertThat(frontAnswers("holds", 404) - notFound).isEqualTo(1);
+    }
+
     /** A buyer who has spent the 10 seats of their bucket. */
     private static String spentBuyer(String name) throws Exception {
         String buyer = TestNames.unique(name);

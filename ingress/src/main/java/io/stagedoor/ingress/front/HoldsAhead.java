@@ -7,10 +7,13 @@ import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.auth.Caller;
+import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.events.RequestedEvent;
 import io.stagedoor.ingress.holds.HoldRequest;
 import io.stagedoor.ingress.holds.HoldRequests;
+import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.rings.ClientInFlightRing;
@@ -28,13 +31,17 @@ import org.glassfish.grizzly.http.server.Request;
 /**
  * The hold route's rings ahead of Jersey, in their order: authentication, the buyer's share of the door, the hold
  * read and validated, and the buyer's and organizer's limits decided without waiting. It takes only the requests
- * it can answer exactly as Jersey's rings would ({@link HoldsRoute}); any other, and any it cannot prove (no
- * valid token, an unknown event), go on to Jersey untouched, where the same rings answer them.
+ * it can answer exactly as Jersey's rings would ({@link HoldsRoute}); any other goes on to Jersey untouched, where
+ * the same rings answer it. Each refusal is the one Jersey's ring gives, at the same point: 401 without a valid
+ * token, 429 past the buyer's share, 404 for an unknown event, 400/413/422 for a body that is not a valid hold, 422
+ * for one no wait would admit, 429 or 503 from the limiter.
  *
  * <p>What it learns rides on the request to Jersey as properties: the proven caller, the share's permit, the event,
  * the validated hold and the admitting decision; the rings inside see them and do not repeat the work.
  */
 public final class HoldsAhead implements RouteAhead {
+
+    private static final List<Role> BUYERS = List.of(Role.BUYER);
 
     private final HoldsRoute route;
     private final BuyerTokens tokens;
@@ -65,10 +72,10 @@ public final class HoldsAhead implements RouteAhead {
         if (eventId.isEmpty()) {
             return null;
         }
-        Optional<Caller> caller = AuthenticationRing.buyer(tokens, request.getHeader("Authorization"));
-        Optional<EventDefinition> event = holds.event(eventId.get());
-        if (caller.isEmpty() || event.isEmpty()) {
-            return null;
+        String authorization = request.getHeader("Authorization");
+        Optional<Caller> caller = AuthenticationRing.buyer(tokens, authorization);
+        if (caller.isEmpty()) {
+            return answered(AuthenticationRing.unauthenticated(BUYERS, authorization != null), request);
         }
         Optional<Permit> share = principals.tryAcquire(ClientInFlightRing.principalKey(caller.get()));
         if (share.isEmpty()) {
@@ -79,12 +86,17 @@ public final class HoldsAhead implements RouteAhead {
         request.setAttribute(ClientInFlightRing.PERMIT, held);
         request.addAfterServiceListener(done -> held.release());
         request.setAttribute(AuthenticationRing.PROVEN, caller.get());
+        Optional<EventDefinition> event = holds.event(eventId.get());
+        if (event.isEmpty()) {
+            return answered(ProblemException.of(ProblemType.NOT_FOUND, IngressMessages.unknownEvent(eventId.get())),
+                    request);
+        }
         RequestedEvent.attach(request, event.get());
         HoldRequest hold;
         try {
             hold = holds.read(event.get(), route.body(request));
         } catch (ProblemException invalid) {
-            return answered(new ProblemException(invalid.problem().at(request.getRequestURI()), invalid.headers()));
+            return answered(invalid, request);
         }
         request.setAttribute(HoldRequests.PROPERTY, hold);
         List<LimitCheck> checks = PrincipalLimitRing.holdChecks(limits, caller.get(), hold);
@@ -98,14 +110,21 @@ public final class HoldsAhead implements RouteAhead {
             return Optional.empty();
         }
         if (decision.impossible()) {
-            ProblemException impossible = PrincipalLimitRing.impossible(checks, decision);
-            return Optional.of(new ProblemException(impossible.problem().at(request.getRequestURI()),
-                    impossible.headers()));
+            return Optional.of(raised(PrincipalLimitRing.impossible(checks, decision), request));
         }
         return Optional.of(Decisions.refusal(decision));
     }
 
     private static CompletionStage<Optional<ProblemException>> answered(ProblemException answer) {
         return CompletableFuture.completedFuture(Optional.of(answer));
+    }
+
+    /** A problem a ring raises, answered as Jersey's mapper answers it: at the request's path. */
+    private static CompletionStage<Optional<ProblemException>> answered(ProblemException raised, Request request) {
+        return answered(raised(raised, request));
+    }
+
+    private static ProblemException raised(ProblemException raised, Request request) {
+        return new ProblemException(raised.problem().at(request.getRequestURI()), raised.headers());
     }
 }

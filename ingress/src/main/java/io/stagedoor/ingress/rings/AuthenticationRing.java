@@ -94,7 +94,8 @@ public final class AuthenticationRing implements DynamicFeature {
             if (caller.isEmpty() && roles.contains(Role.BUYER)) {
                 caller = buyer(request);
             }
-            Caller proven = caller.orElseThrow(() -> unauthenticated(request));
+            Caller proven = caller.orElseThrow(() -> unauthenticated(roles,
+                    request.getHeaderString(HttpHeaders.AUTHORIZATION) != null));
             SecurityContext original = request.getSecurityContext();
             request.setSecurityContext(new CallerContext(proven, original.isSecure()));
         }
@@ -110,21 +111,24 @@ public final class AuthenticationRing implements DynamicFeature {
             }
             return Optional.of(Caller.operator());
         }
+    }
 
-        private ProblemException unauthenticated(ContainerRequestContext request) {
-            boolean buyerRoute = roles.contains(Role.BUYER);
-            boolean scannerRoute = roles.contains(Role.SCANNER);
-            boolean presented = request.getHeaderString(HttpHeaders.AUTHORIZATION) != null;
-            String detail = scannerRoute ? IngressMessages.BAD_API_KEY
-                    : !buyerRoute ? IngressMessages.MISSING_ADMIN_KEY
-                    : presented ? IngressMessages.FORGED_TOKEN : IngressMessages.MISSING_TOKEN;
-            String challenge = scannerRoute ? "ApiKey realm=\"stagedoor-scanners\""
-                    : buyerRoute
-                    ? (presented ? "Bearer realm=\"stagedoor\", error=\"invalid_token\"" : "Bearer realm=\"stagedoor\"")
-                    : "AdminKey realm=\"stagedoor-admin\"";
-            return new ProblemException(Problem.of(ProblemType.UNAUTHENTICATED, detail),
-                    Map.of(HttpHeaders.WWW_AUTHENTICATE, challenge));
-        }
+    /**
+     * The 401 of a route open to {@code roles} when no credential proved the caller, with the challenge of the route's
+     * credential; {@code presented} tells a forged or expired bearer token from a missing one.
+     */
+    public static ProblemException unauthenticated(List<Role> roles, boolean presented) {
+        boolean buyerRoute = roles.contains(Role.BUYER);
+        boolean scannerRoute = roles.contains(Role.SCANNER);
+        String detail = scannerRoute ? IngressMessages.BAD_API_KEY
+                : !buyerRoute ? IngressMessages.MISSING_ADMIN_KEY
+                : presented ? IngressMessages.FORGED_TOKEN : IngressMessages.MISSING_TOKEN;
+        String challenge = scannerRoute ? "ApiKey realm=\"stagedoor-scanners\""
+                : buyerRoute
+                ? (presented ? "Bearer realm=\"stagedoor\", error=\"invalid_token\"" : "Bearer realm=\"stagedoor\"")
+                : "AdminKey realm=\"stagedoor-admin\"";
+        return new ProblemException(Problem.of(ProblemType.UNAUTHENTICATED, detail),
+                Map.of(HttpHeaders.WWW_AUTHENTICATE, challenge));
     }
 
     private record CallerContext(Caller caller, boolean secure) implements SecurityContext {
