@@ -118,6 +118,26 @@ class DoorRingTest {
         assertThat(http.send(get("/slow"), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
     }
 
+    @Test
+    void aPathThatOnlyLooksExemptIsStillShed() throws Exception {
+        List<CompletableFuture<HttpResponse<String>>> inside = new ArrayList<>();
+        for (int i = 0; i < LIMIT; i++) {
+            inside.add(http.sendAsync(get("/slow"), HttpResponse.BodyHandlers.ofString()));
+        }
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> bound.inUse() == LIMIT);
+
+        for (String disguised : List.of("/health/live/../../slow", "/health/live/..%2F..%2Fslow", "/metrics/../slow",
+                "/v1/results/../../slow")) {
+            HttpResponse<String> answer = http.sendAsync(get(disguised), HttpResponse.BodyHandlers.ofString())
+                    .get(5, TimeUnit.SECONDS);
+            assertThat(answer.statusCode()).as(disguised).isEqualTo(503);
+        }
+        release.countDown();
+        for (CompletableFuture<HttpResponse<String>> request : inside) {
+            assertThat(request.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+        }
+    }
+
     private URI uri(String path) {
         return URI.create("http://127.0.0.1:" + HttpListeners.publicPort(server) + path);
     }
