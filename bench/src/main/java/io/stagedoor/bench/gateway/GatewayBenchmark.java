@@ -72,7 +72,8 @@ public final class GatewayBenchmark {
                     plan.rounds(), plan.warmup().toSeconds(), spentBuyers, fresh.size(), Machine.describe());
             System.out.println("CPU per request: server = the contender's process (nginx with its workers); behind = "
                     + "the backend JVM (Kafka, workers) for Stagedoor, the nginx upstream for the gateway; redis = "
-                    + "Redis's own INFO cpu");
+                    + "Redis's own INFO cpu. fallbacks: stagedoor.admission.fallback.decisions for Stagedoor, the "
+                    + "requests RedisRateLimiter let through when Redis erred (its log) for the gateway");
             RoundMeter meter = new RoundMeter(redis);
             warmUp(contenders, doorContender, meter, plan.warmup());
             RoundTable table = new RoundTable(System.out);

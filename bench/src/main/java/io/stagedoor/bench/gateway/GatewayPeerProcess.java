@@ -6,6 +6,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The Spring Cloud Gateway peer ({@code bench/gateway-peer}'s runnable jar, named by the system property
@@ -20,6 +21,12 @@ final class GatewayPeerProcess implements AutoCloseable {
     static final String BUYER_HEADER = "X-Buyer";
     /** The peer's route without a limiter. */
     static final String BARE_PATH = "/bare";
+    /**
+     * What {@code RedisRateLimiter} logs when it could not ask Redis and let the request through: its fail-open
+     * decisions, which it counts nowhere else.
+     */
+    private static final List<String> FAIL_OPEN_LINES = List.of("Error calling rate limiter lua",
+            "Error determining if user allowed from redis");
 
     private final ServerProcess server;
     private final int port;
@@ -37,10 +44,17 @@ final class GatewayPeerProcess implements AutoCloseable {
         }
         URI redis = URI.create(redisUri);
         int port = Ports.anyFree();
-        List<String> command = ServerProcess.java(heap, List.of("-jar", jar.toString(), "--peer.port=" + port,
+        List<String> command = ServerProcess.java(heap, List.of("--enable-native-access=ALL-UNNAMED", "-jar", jar.toString(), "--peer.port=" + port,
                 "--peer.upstream=" + upstream, "--spring.data.redis.host=" + redis.getHost(),
                 "--spring.data.redis.port=" + redis.getPort()));
         return new GatewayPeerProcess(ServerProcess.start("scg", command, log, HOST, port), port);
+    }
+
+    /** The requests the limiter let through unasked so far (it fails open when Redis errs), from its log. */
+    double failOpenDecisions() throws IOException {
+        try (Stream<String> lines = Files.lines(server.log())) {
+            return lines.filter(line -> FAIL_OPEN_LINES.stream().anyMatch(line::contains)).count();
+        }
     }
 
     ServerProcess server() {

@@ -100,8 +100,7 @@ final class Peers {
                         Scenario.BARE, wrk(Wrk.Target.get(GatewayPeerProcess.HOST, scg.port(),
                                 GatewayPeerProcess.BARE_PATH))),
                 Map.of(Scenario.FRESH, freshIds, Scenario.BARE, bareIds),
-                () -> spentGatewayBuyers(buckets), () -> nginx.server().cpuNanos(true),
-                () -> Double.NaN);
+                () -> spentGatewayBuyers(buckets), () -> nginx.server().cpuNanos(true), scg::failOpenDecisions);
     }
 
     Contender nginx(NginxPeer nginx) {

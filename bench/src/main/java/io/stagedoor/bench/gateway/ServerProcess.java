@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A server the benchmark measures, in a process of its own: started from a fixed command line, its output appended
- * to a log file, ready once its port accepts connections. Its CPU time is read from the kernel ({@code utime +
+ * A server the benchmark measures, in a process of its own: started from a fixed command line, its output written
+ * to a log file of this run, ready once its port accepts connections. Its CPU time is read from the kernel ({@code utime +
  * stime} of {@code /proc/<pid>/stat}, through {@link ProcessHandle.Info}), its children's added when asked.
  */
 final class ServerProcess implements AutoCloseable {
@@ -31,7 +31,7 @@ final class ServerProcess implements AutoCloseable {
     /** Starts {@code command} and returns once {@code host:port} accepts a connection; stops it on failure. */
     static ServerProcess start(String name, List<String> command, Path log, String host, int port) throws IOException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+                .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
         ServerProcess server = new ServerProcess(name, process, log);
         try {
             server.awaitPort(host, port);
@@ -76,6 +76,10 @@ final class ServerProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while a server started", e);
         }
+    }
+
+    Path log() {
+        return log;
     }
 
     String name() {
