@@ -1,12 +1,12 @@
 package io.stagedoor.bench.gateway;
 
+import io.stagedoor.harness.ProcessStop;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A server the benchmark measures, in a process of its own: started from a fixed command line, its output written
@@ -99,19 +99,9 @@ final class ServerProcess implements AutoCloseable {
         return handle.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 
-    /** SIGTERM, then SIGKILL for it and its children after 20 s. */
+    /** SIGTERM, then SIGKILL for it after 20 s, and for its children. */
     @Override
     public void close() {
-        List<ProcessHandle> children = process.descendants().toList();
-        process.destroy();
-        try {
-            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
-        children.forEach(ProcessHandle::destroyForcibly);
+        ProcessStop.stop(process, STOP_TIMEOUT);
     }
 }
