@@ -1,12 +1,22 @@
--- wrk script of bench/run storm: every request is a one-seat hold by the next buyer of the token file
+-- wrk script of bench/run storm and gateway: every request is a one-seat hold by the next buyer of the token file
 -- STORM_TOKENS names; thread k of STORM_THREADS takes buyers k, k + STORM_THREADS, ..., so no two threads share a
--- buyer until the file wraps. Counts statuses per thread for done().
+-- buyer until the file wraps. Counts statuses per thread for done(). The buyer goes in header STORM_HEADER (default
+-- Authorization) after STORM_PREFIX (default "Bearer "); an empty STORM_HEADER sends none. STORM_METHOD GET (default
+-- POST) sends no body.
 local tokens = {}
 for line in io.lines(os.getenv("STORM_TOKENS")) do
   tokens[#tokens + 1] = line
 end
 local path = os.getenv("STORM_PATH")
-local body = '{"seats":["' .. os.getenv("STORM_SEAT") .. '"]}'
+local method = os.getenv("STORM_METHOD") or "POST"
+local header = os.getenv("STORM_HEADER") or "Authorization"
+local prefix = os.getenv("STORM_PREFIX") or "Bearer "
+local body = nil
+local fixed = {}
+if method == "POST" then
+  body = '{"seats":["' .. os.getenv("STORM_SEAT") .. '"]}'
+  fixed["Content-Type"] = "application/json"
+end
 local threads = {}
 local counter = 1
 
@@ -26,8 +36,14 @@ end
 function request()
   local token = tokens[(next_buyer % #tokens) + 1]
   next_buyer = next_buyer + stride
-  return wrk.format("POST", path, {["Authorization"] = "Bearer " .. token,
-    ["Content-Type"] = "application/json"}, body)
+  local headers = {}
+  for name, value in pairs(fixed) do
+    headers[name] = value
+  end
+  if header ~= "" then
+    headers[header] = prefix .. token
+  end
+  return wrk.format(method, path, headers, body)
 end
 
 function response(status, headers, body)

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
  * {@code -Xmx2g} and whatever {@code BENCH_BACKEND_JAVA_OPTS} holds; {@code BENCH_BACKEND_NICE} runs it at that
  * {@code nice} level. Its log goes beside this JVM's ({@code bench.log} with {@code -backend} appended).
  */
-final class BackendProcess implements AutoCloseable {
+public final class BackendProcess implements AutoCloseable {
 
     private static final long READY_SECONDS = 120;
 
@@ -35,7 +35,7 @@ final class BackendProcess implements AutoCloseable {
         this.redisUri = parts[2];
     }
 
-    static BackendProcess start(Path data, int partitions) throws IOException {
+    public static BackendProcess start(Path data, int partitions) throws IOException {
         String log = System.getProperty("bench.log", "bench.log") + "-backend";
         List<String> command = new ArrayList<>();
         String nice = System.getenv().getOrDefault("BENCH_BACKEND_NICE", "").trim();
@@ -90,11 +90,16 @@ final class BackendProcess implements AutoCloseable {
         }
     }
 
-    String kafkaBootstrap() {
+    /** The backend's JVM (its Redis is a child process of it). */
+    public ProcessHandle process() {
+        return process.toHandle();
+    }
+
+    public String kafkaBootstrap() {
         return kafkaBootstrap;
     }
 
-    String redisUri() {
+    public String redisUri() {
         return redisUri;
     }
 

@@ -13,10 +13,6 @@ import io.stagedoor.harness.Pipeline;
 import io.stagedoor.ingress.Ingress;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,11 +47,7 @@ public final class StormBenchmark {
 
     public static void main(String[] args) throws Exception {
         Flags flags = Flags.parse(args);
-        Duration round = flags.seconds("seconds", 10);
-        int rounds = flags.integer("rounds", 2);
-        Duration warmup = flags.seconds("warmup", 5);
-        int connections = flags.integer("connections", 64);
-        int threads = flags.integer("threads", 2);
+        WrkRounds plan = WrkRounds.read(flags);
         int stormBuyers = flags.integer("storm-buyers", 2_000);
         int freshBuyers = flags.integer("fresh-buyers", 300_000);
         String kafka = flags.text("kafka", null);
@@ -66,8 +58,8 @@ public final class StormBenchmark {
         Limits limits = Limits.defaults().with(OPEN_ORGANIZER);
         EventDefinition event = new EventDefinition(EVENT, "Storm", "org-storm", Instant.EPOCH, seats, 5_000, null);
         try (Pipeline pipeline = BenchPipeline.ingressAlone(kafka, redis, "bench-storm-", event, limits)) {
-            measure(pipeline.ingress(), pipeline.redisUri(), pipeline.topics(), limits, round, rounds, warmup,
-                    connections, threads, stormBuyers, freshBuyers);
+            measure(pipeline.ingress(), pipeline.redisUri(), pipeline.topics(), limits, plan.round(), plan.rounds(),
+                    plan.warmup(), plan.connections(), plan.threads(), stormBuyers, freshBuyers);
         }
     }
 
@@ -77,9 +69,9 @@ public final class StormBenchmark {
         BuyerPasses storm = new BuyerPasses("storm", stormBuyers);
         BuyerPasses fresh = new BuyerPasses("fresh", freshBuyers);
         long drained = SpentBuckets.drain(redis, topics.namespace(), limits.buyerSeats(), storm);
-        Path stormTokens = tokenFile(storm);
-        Path freshTokens = tokenFile(fresh);
-        Path script = luaScript();
+        Path stormTokens = Wrk.tokenFile(storm.size(), storm::token);
+        Path freshTokens = Wrk.tokenFile(fresh.size(), fresh::token);
+        Path script = Wrk.script();
         Wrk wrk = new Wrk(script, ingress.port(), "/v1/events/" + EVENT + "/holds", SEAT, threads, connections);
         System.out.printf(Locale.ROOT, "ingress on 127.0.0.1:%d; wrk -t%d -c%d, rounds of %d s x %d per scenario "
                         + "after %d s warm-up; %d storm buyers drained in Redis (%d taken), %d fresh buyers; %s%n",
@@ -108,26 +100,6 @@ public final class StormBenchmark {
         System.out.printf(Locale.ROOT, "stagedoor.admission.fallback.decisions while Redis was up: %.0f (target 0: %s);"
                 + " load average after: %s%n", fallbacksInAll, fallbacksInAll == 0 ? "met" : "NOT met",
                 Machine.loadAverage());
-    }
-
-    private static Path tokenFile(BuyerPasses buyers) throws IOException {
-        Path file = Files.createTempFile("stagedoor-storm-tokens-", ".txt");
-        file.toFile().deleteOnExit();
-        StringBuilder lines = new StringBuilder(buyers.size() * 200);
-        for (int i = 0; i < buyers.size(); i++) {
-            lines.append(buyers.token(i)).append('\n');
-        }
-        Files.writeString(file, lines, StandardCharsets.US_ASCII);
-        return file;
-    }
-
-    private static Path luaScript() throws IOException {
-        Path file = Files.createTempFile("stagedoor-storm-", ".lua");
-        file.toFile().deleteOnExit();
-        try (InputStream script = StormBenchmark.class.getResourceAsStream("/storm/holds.lua")) {
-            Files.write(file, script.readAllBytes());
-        }
-        return file;
     }
 
     private static double count(Ingress ingress, String counter) {

@@ -1,5 +1,6 @@
 package io.stagedoor.harness.chaos;
 
+import io.stagedoor.harness.ProcessStop;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -84,16 +85,7 @@ final class ProcessPart implements AutoCloseable {
         if (process == null) {
             return;
         }
-        List<ProcessHandle> children = process.descendants().toList();
-        process.destroy();
-        try {
-            if (!process.waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                process.destroyForcibly().waitFor(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        children.forEach(ProcessHandle::destroyForcibly);
+        ProcessStop.stop(process, STOP_TIMEOUT);
     }
 
     /** SIGKILL, for the part and every process it started: no shutdown hook, no drain, no commit. */
