@@ -21,8 +21,9 @@ import java.util.Locale;
  * RedisRateLimiter at the same buyer limit (10 holds, then one per 6 s) forwarding to nginx, and with nginx itself
  * answering 429 or 202 (the physical limit of saying no or yes over HTTP here). Each is a process of its own and
  * measured alone, in alternating rounds, by wrk: a retry storm of spent buyers (new ones each round, drained in Redis before it),
- * fresh buyers each admitted, and the bare route. Then a shed volley: an ingress with a tiny door ({@code --door}
- * requests in flight) under fresh holds, its bare route driven in the same volley by a second wrk. Prints req/s,
+ * fresh buyers each admitted, and the bare route. Then a shed volley ({@link ShedVolley}): an ingress with a tiny
+ * door ({@code --door} requests in flight) kept full by fresh holds, stormed by spent buyers, its bare route driven
+ * in the same volley by a third wrk. Prints req/s,
  * p50/p99, statuses, the CPU per request of each server, of what works behind it and of Redis, the same-run ratios,
  * and the ingress's fallback decisions (while Redis is up they must be 0).
  *
@@ -103,7 +104,7 @@ public final class GatewayBenchmark {
     private static RoundMeter.Figures roundOf(Contender contender, Scenario scenario, RoundMeter meter, Duration round)
             throws Exception {
         Path tokens = scenario == Scenario.STORM ? contender.spent().next() : contender.tokens().get(scenario);
-        return meter.measure(contender, round, contender.wrks().get(scenario), tokens, null, null).getFirst();
+        return meter.measure(contender, round, contender.wrks().get(scenario), tokens);
     }
 
     private static void warmUp(List<Contender> contenders, Contender door, RoundMeter meter, Duration warmup)

@@ -4,6 +4,7 @@ import io.stagedoor.bench.load.RedisCpu;
 import io.stagedoor.bench.storm.Wrk;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -28,36 +29,44 @@ final class RoundMeter {
         this.redis = redis;
     }
 
+    /** One wrk and the token file it reads, run at the same time as the round's other streams. */
+    record Stream(Wrk wrk, Path tokens) {
+    }
+
+    /** Runs {@code wrk} alone against {@code contender}; its figures. */
+    Figures measure(Contender contender, Duration duration, Wrk wrk, Path tokens) throws Exception {
+        return measure(contender, duration, List.of(new Stream(wrk, tokens))).getFirst();
+    }
+
     /**
-     * Runs {@code main}, and {@code beside} at the same time when it is not null, against {@code contender}; the
-     * CPU per request divides by the requests of both. Returns main's figures, then beside's.
+     * Runs every stream at once against {@code contender}; the CPU per request divides by the requests of all of
+     * them. Returns each stream's figures, in order.
      */
-    List<Figures> measure(Contender contender, Duration duration, Wrk main, Path mainTokens, Wrk beside,
-                                    Path besideTokens) throws Exception {
+    List<Figures> measure(Contender contender, Duration duration, List<Stream> streams) throws Exception {
         double fallbacksBefore = contender.fallbacks().read();
         long server = contender.cpuNanos();
         long behind = contender.behindCpuNanos().getAsLong();
         RedisCpu.Reading redisBefore = redis.read();
-        CompletableFuture<Wrk.Figures> besideRun = beside == null ? null : CompletableFuture.supplyAsync(() -> {
-            try {
-                return beside.run(besideTokens, duration);
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        Wrk.Figures mainFigures = main.run(mainTokens, duration);
-        Wrk.Figures besideFigures = besideRun == null ? null : besideRun.join();
-        double requests = mainFigures.requests() + (besideFigures == null ? 0 : besideFigures.requests());
+        List<CompletableFuture<Wrk.Figures>> runs = new ArrayList<>();
+        for (Stream stream : streams.subList(1, streams.size())) {
+            runs.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return stream.wrk().run(stream.tokens(), duration);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        List<Wrk.Figures> all = new ArrayList<>();
+        all.add(streams.getFirst().wrk().run(streams.getFirst().tokens(), duration));
+        runs.forEach(run -> all.add(run.join()));
+        double requests = all.stream().mapToDouble(Wrk.Figures::requests).sum();
         double serverMicros = (contender.cpuNanos() - server) / 1e3 / requests;
         long behindNanos = contender.behindCpuNanos().getAsLong() - behind;
         double behindMicros = behind < 0 ? Double.NaN : behindNanos / 1e3 / requests;
         double redisMicros = redis.read().minus(redisBefore).cpuNanos() / 1e3 / requests;
         double fallbacks = contender.fallbacks().read() - fallbacksBefore;
-        Figures first = new Figures(contender.name(), mainFigures, serverMicros, behindMicros, redisMicros, fallbacks);
-        if (besideFigures == null) {
-            return List.of(first);
-        }
-        return List.of(first, new Figures(contender.name(), besideFigures, serverMicros, behindMicros,
-                redisMicros, fallbacks));
+        return all.stream().map(figures -> new Figures(contender.name(), figures, serverMicros, behindMicros,
+                redisMicros, fallbacks)).toList();
     }
 }
