@@ -16,10 +16,11 @@ import jakarta.ws.rs.core.FeatureContext;
 import java.util.function.IntSupplier;
 
 /**
- * The rings every route shares, registered in the order they run ({@link RingOrder}): the accept-header check, the
- * door, the body deadline, the per-client shares of the door, the address limit, the listener, authentication and
- * the principal limit. The rings of one route come with that route's feature: the pass gate with the waiting room,
- * the checkout bound with the checkout route. Owns the door's bounds and binds their gauges.
+ * The rings every route shares inside Jersey, registered in the order they run ({@link RingOrder}): the
+ * accept-header check, the body deadline, the per-client shares of the door, the address limit, the listener,
+ * authentication and the principal limit. The rings of one route come with that route's feature: the pass gate with
+ * the waiting room, the checkout bound with the checkout route. The door itself runs in the front stage, before
+ * Jersey; this feature owns its bounds (the door's and the shares the front counts in too) and binds their gauges.
  */
 public final class RingsFeature implements Feature {
 
