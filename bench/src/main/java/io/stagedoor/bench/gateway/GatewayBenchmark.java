@@ -28,7 +28,7 @@ import java.util.Locale;
  * and the ingress's fallback decisions (while Redis is up they must be 0).
  *
  * <p>Flags: {@code --seconds 10 --rounds 2 --warmup 5 --connections 64 --threads 2 --storm-buyers 2000
- * --fresh-buyers 200000 --door 4 --bare-connections 4 --heap 1g}.
+ * --fresh-buyers 200000 --door 4 --bare-connections 4 --heap 1g --scenarios storm,fresh,bare,volley}.
  */
 public final class GatewayBenchmark {
 
@@ -43,6 +43,7 @@ public final class GatewayBenchmark {
         int door = flags.integer("door", 4);
         int bareConnections = flags.integer("bare-connections", 4);
         String heap = flags.text("heap", "1g");
+        List<String> chosen = List.of(flags.text("scenarios", "storm,fresh,bare,volley").split(","));
         flags.rejectUnknown();
 
         Path log = Path.of(System.getProperty("bench.log", "bench.log"));
@@ -81,6 +82,9 @@ public final class GatewayBenchmark {
             table.header();
             double fallbacks = 0;
             for (Scenario scenario : Scenario.values()) {
+                if (!chosen.contains(scenario.name().toLowerCase(Locale.ROOT))) {
+                    continue;
+                }
                 for (int r = 0; r < plan.rounds(); r++) {
                     List<RoundMeter.Figures> figures = new ArrayList<>();
                     for (int turn = 0; turn < contenders.size(); turn++) {
@@ -94,7 +98,10 @@ public final class GatewayBenchmark {
                     fallbacks += figures.getFirst().fallbacks();
                 }
             }
-            fallbacks += new ShedVolley(peers, doorContender, meter, table, bareConnections).run(plan.rounds(), plan.round());
+            if (chosen.contains("volley")) {
+                fallbacks += new ShedVolley(peers, doorContender, meter, table, bareConnections)
+                        .run(plan.rounds(), plan.round());
+            }
             System.out.printf(Locale.ROOT, "stagedoor.admission.fallback.decisions of the ingresses while Redis was up: "
                     + "%.0f (target 0: %s); load average after: %s%n", fallbacks, fallbacks == 0 ? "met" : "NOT met",
                     Machine.loadAverage());
