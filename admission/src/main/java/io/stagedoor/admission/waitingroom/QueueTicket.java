@@ -6,12 +6,13 @@ import java.util.Objects;
 
 /**
  * A buyer's ticket and where it stands: still waiting (with position, estimate and when to ask again), admitted
- * (with the pass), or admitted so long ago that the pass has expired.
+ * (with the pass), admitted so long ago that the pass has expired, or admitted and since gone (checked out, holds
+ * ended, revoked): joining again then gives a new ticket at the back.
  *
  * @param eventId           the event
  * @param ticket            the ticket id the buyer asks about
  * @param buyerId           whose ticket
- * @param standing          waiting, admitted or expired
+ * @param standing          waiting, admitted, expired or ended
  * @param position          the place in the queue (1 is first)
  * @param estimatedWait     the remaining wait at the rate in force; zero once admitted
  * @param retryAfterSeconds when to ask again, at least 1 and at most the configured ceiling
@@ -30,7 +31,9 @@ public record QueueTicket(String eventId, String ticket, String buyerId, Standin
         /** Its position was reached; the pass works. */
         ADMITTED,
         /** Its position was reached and the pass has since expired. */
-        EXPIRED
+        EXPIRED,
+        /** Its position was reached and the session has ended before the pass's time (checkout, holds, revocation). */
+        ENDED
     }
 
     public QueueTicket {

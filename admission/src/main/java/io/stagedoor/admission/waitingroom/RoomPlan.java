@@ -12,12 +12,14 @@ import java.util.Objects;
  *
  * @param rate         the configured entry rate
  * @param opensAt      when entry starts; {@link Instant#EPOCH} for a room that is open at once
- * @param passLifetime how long a pass works after it is issued
+ * @param passLifetime how long a pass works after it is issued; also the longest a buyer stays active
+ * @param active       the cap on buyers active at once ({@link ActiveCap#NONE} for none)
  */
-public record RoomPlan(EntryRate rate, Instant opensAt, Duration passLifetime) {
+public record RoomPlan(EntryRate rate, Instant opensAt, Duration passLifetime, ActiveCap active) {
 
     public RoomPlan {
         Objects.requireNonNull(rate, "rate");
+        active = active == null ? ActiveCap.NONE : active;
         opensAt = opensAt == null ? Instant.EPOCH : opensAt;
         Objects.requireNonNull(passLifetime, "passLifetime");
         if (passLifetime.isNegative() || passLifetime.isZero()) {
@@ -25,7 +27,17 @@ public record RoomPlan(EntryRate rate, Instant opensAt, Duration passLifetime) {
         }
     }
 
+    /** A room without a cap on active buyers. */
+    public RoomPlan(EntryRate rate, Instant opensAt, Duration passLifetime) {
+        this(rate, opensAt, passLifetime, ActiveCap.NONE);
+    }
+
     public static RoomPlan of(double ratePerSecond, Instant opensAt, Duration passLifetime) {
         return new RoomPlan(EntryRate.of(ratePerSecond), opensAt, passLifetime);
+    }
+
+    /** This plan with at most {@code maxActive} buyers active at once (0 for no cap). */
+    public RoomPlan withMaxActive(int maxActive) {
+        return new RoomPlan(rate, opensAt, passLifetime, ActiveCap.of(maxActive));
     }
 }
