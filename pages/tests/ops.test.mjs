@@ -20,6 +20,9 @@ test('the operator changes the entry rate, pauses and resumes, and the page show
     await page.getByLabel('Event').selectOption(EVENT_ID);
     await page.getByRole('button', { name: 'Watch' }).click();
     await page.locator('#room-state', { hasText: /Admitting|Paused|Not open yet|Off/ }).waitFor({ timeout: 10_000 });
+    // the active buyers and the cap, as the room reports them
+    const active = before.maxActive > 0 ? `${before.activeBuyers} / ${before.maxActive}` : '(no cap)';
+    await page.locator('#room-active', { hasText: active }).waitFor({ timeout: 5000 });
     // three refreshes, so the counter charts have rates
     await page.waitForTimeout(3500);
     assert.match(await page.locator('#chart-admissions .keys').innerText(), /\/s/);

@@ -118,6 +118,8 @@ function showRoom(room) {
   $('room-length').textContent = count(room.queueLength);
   $('room-admitting').textContent = `${perSecond(room.admittedPerSecond)} buyers/s`;
   $('room-counts').textContent = `${count(room.joined)} / ${count(room.admitted)}`;
+  $('room-active').textContent = room.maxActive > 0
+    ? `${count(room.activeBuyers)} / ${count(room.maxActive)}` : `${count(room.activeBuyers)} (no cap)`;
   $('room-waits').textContent = `${seconds(Math.round(room.estimatedWaitSeconds))} / ${seconds(Math.round(room.actualWaitSeconds))}`;
   $('room-source').textContent = room.source === 'redis' ? 'Redis (shared)' : 'this instance only';
   $('pause').textContent = room.paused ? 'Resume entry' : 'Pause entry';

@@ -161,4 +161,8 @@ public final class TopicsMessages {
     public static String notPositive(String setting, long value) {
         return setting + " must be positive, was " + value;
     }
+
+    public static String maxActiveNegative(int maxActive) {
+        return "waitingRoom.maxActive must be 0 (no cap) or a positive number of buyers, was " + maxActive;
+    }
 }

@@ -9,9 +9,13 @@ import java.time.Instant;
  * @param enabled            whether the hold route requires a waiting-room pass for this event
  * @param entryRatePerSecond buyers admitted per second
  * @param opensAt            when the room opens; buyers who join earlier are shuffled at this moment
- * @param passLifetime       how long a pass stays valid once issued
+ * @param passLifetime       how long a pass stays valid once issued; also the longest a buyer counts as active
+ * @param maxActive          the most admitted buyers active at once (a buyer stops being active on checking out,
+ *                           when their holds end, when an operator revokes the pass, or when it expires); 0 or
+ *                           absent for no cap, the entry rate alone deciding (default)
  */
-public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime) {
+public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
+                                  Integer maxActive) {
 
     public static final double DEFAULT_ENTRY_RATE = 50.0;
     public static final Duration DEFAULT_PASS_LIFETIME = Duration.ofMinutes(15);
@@ -26,6 +30,22 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
         if (opensAt == null) {
             opensAt = Instant.EPOCH;
         }
+        if (maxActive == null) {
+            maxActive = 0;
+        }
+        if (maxActive < 0) {
+            throw new IllegalArgumentException(TopicsMessages.maxActiveNegative(maxActive));
+        }
+    }
+
+    /** A room without a cap on active buyers. */
+    public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime) {
+        this(enabled, entryRatePerSecond, opensAt, passLifetime, 0);
+    }
+
+    /** These settings with at most {@code max} buyers active at once (0 for no cap). */
+    public WaitingRoomSettings withMaxActive(int max) {
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, max);
     }
 
     /** A room that is off: the hold route asks for no pass. */

@@ -26,7 +26,8 @@ import java.util.Set;
  * room (Redis restarted empty, and the store opened it afresh) starts the allowance again where it is read.
  * Tickets an instance issued from its own queue while Redis was unreachable ({@code local-…}) have positions of
  * that queue alone: they are checked for double admission and counted, but are not held to the shared queue's
- * positions.
+ * positions. A "slots-freed" step (a session ended while every active slot was taken, and the store moved its
+ * frontier at once) adds its places to the allowance.
  */
 final class WaitingRoomOrder implements Check {
 
@@ -76,6 +77,9 @@ final class WaitingRoomOrder implements Check {
                     room.base = seenOpen(room) ? -room.allowance : -allowanceAt(room, at);
                     room.frontier = 0;
                 }
+                // Slots that freed in a full room let the next in line in at once, beyond the rate: the store
+                // recorded by how many places its frontier moved.
+                case WaitingRoomRecord.SLOTS_FREED -> room.allowance += record.position();
                 case WaitingRoomRecord.ADMITTED -> {
                     admissions++;
                     if (record.ticket() != null && record.ticket().startsWith(LOCAL_TICKET)) {

@@ -43,6 +43,7 @@ final class EventRooms {
 
     static RoomPlan plan(EventDefinition event) {
         WaitingRoomSettings settings = event.waitingRoom();
-        return RoomPlan.of(settings.entryRatePerSecond(), settings.opensAt(), settings.passLifetime());
+        return RoomPlan.of(settings.entryRatePerSecond(), settings.opensAt(), settings.passLifetime())
+                .withMaxActive(settings.maxActive());
     }
 }

@@ -7,6 +7,8 @@ import io.stagedoor.admission.waitingroom.WaitingRoomBuilder;
 import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.rings.PassGate;
+import io.stagedoor.topics.Result;
+import io.stagedoor.topics.SeatChange;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 
@@ -19,6 +21,8 @@ import jakarta.ws.rs.core.FeatureContext;
  * WaitingRoomFeature waitingRoom = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis, secret,
  *         kafka, topics, registry, clock, instanceCount));
  * config.register(waitingRoom);
+ * results.onResult(waitingRoom::resultArrived);
+ * views.onSeatChange(waitingRoom::seatChanged);
  * }</pre>
  */
 public final class WaitingRoomFeature implements Feature, AutoCloseable {
@@ -33,11 +37,13 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
     private final WaitingRoom room;
     private final WaitingRoomAudit audit;
     private final EventRooms events;
+    private final SessionEnds sessionEnds;
 
-    private WaitingRoomFeature(WaitingRoom room, WaitingRoomAudit audit, EventRooms events) {
+    private WaitingRoomFeature(WaitingRoom room, WaitingRoomAudit audit, EventRooms events, SessionEnds sessionEnds) {
         this.room = room;
         this.audit = audit;
         this.events = events;
+        this.sessionEnds = sessionEnds;
     }
 
     /** Uses the shared Redis (when given) and connects to Kafka (when given). */
@@ -52,7 +58,8 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
                     .options(RoomOptions.defaults().withInstanceCount(wiring.instanceCount()))
                     .steps(audit == null ? RoomSteps.none() : audit);
             WaitingRoom room = wiring.redis() == null ? builder.inProcess() : builder.redis(wiring.redis());
-            return new WaitingRoomFeature(room, audit, new EventRooms(wiring.catalog()));
+            return new WaitingRoomFeature(room, audit, new EventRooms(wiring.catalog()),
+                    new SessionEnds(room, wiring.catalog(), wiring.clock()));
         } catch (RuntimeException e) {
             if (audit != null) {
                 audit.close();
@@ -67,6 +74,19 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
         context.register(new AdminWaitingRoomResource(room, events, new JsonBody(HttpJson.mapper(), MAX_CONTROL_BYTES)));
         context.register(new PassGate(room, events::gated));
         return true;
+    }
+
+    /**
+     * Feed with every result the instance reads ({@code ResultsView.onResult}): a confirmed checkout ends the buyer's
+     * session, and holds are remembered with their buyer. Never blocks.
+     */
+    public void resultArrived(Result result) {
+        sessionEnds.resultArrived(result);
+    }
+
+    /** Feed with every seat change the instance reads: a buyer's last hold expiring ends their session. Never blocks. */
+    public void seatChanged(SeatChange change) {
+        sessionEnds.seatChanged(change);
     }
 
     /** The room itself (for tests and metrics). */
