@@ -361,6 +361,24 @@ class AuditViolationsIT {
     }
 
     @Test
+    void aPassthroughRoomIsNotHeldToTheRateButNobodyIsAdmittedTwice() {
+        String event = "evt-passthrough";
+        Instant opening = history.next();
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 0, 0, 1.0,
+                opening, 0L, 0, "passthrough"));
+        for (int i = 1; i <= 300; i++) {
+            history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "buyer-" + i, "t-" + i,
+                    i, 0, 1.0, opening.plusMillis(i), (long) i, 0, "passthrough"));
+        }
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "buyer-7", "t-7", 7, 0, 1.0,
+                opening.plusSeconds(1), 300L, 0, "passthrough"));
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-order", "t-7", null);
+        assertThat(check.offenses().get(0).what()).isEqualTo("event " + event + " admitted ticket t-7 twice");
+        assertThat(check.details()).containsEntry("passthroughAdmissions", 301L);
+    }
+
+    @Test
     void sessionsEndByThePassLifetimeToo() {
         String event = "evt-lapsed";
         Instant opening = history.next();

@@ -147,7 +147,8 @@ public final class Ingress implements AutoCloseable {
         AuditedLimiter limiter = parts.push(new AuditedLimiter(redis, settings.topics().namespace(),
                 settings.redisTimeout(), kafka, settings.topics().admissions(), registry, clock));
         WaitingRoomFeature waitingRoom = parts.push(WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis,
-                auth.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount())));
+                auth.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount(),
+                views.seatMap())));
         results.onResult(waitingRoom::resultArrived);
         views.onSeatChange(waitingRoom::seatChanged);
         ScannedTickets scanned = parts.push(ScannedTickets.open(redis));

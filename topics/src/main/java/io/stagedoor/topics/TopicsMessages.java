@@ -165,4 +165,8 @@ public final class TopicsMessages {
     public static String maxActiveNegative(int maxActive) {
         return "waitingRoom.maxActive must be 0 (no cap) or a positive number of buyers, was " + maxActive;
     }
+
+    public static String unknownQueueing(String queueing, java.util.List<String> methods) {
+        return "waitingRoom.queueing must be one of " + String.join(", ", methods) + ", was " + queueing;
+    }
 }

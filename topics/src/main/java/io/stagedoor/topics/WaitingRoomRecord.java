@@ -17,9 +17,11 @@ import java.util.Objects;
  * @param at       when it happened
  * @param active   buyers active after the step, where the room counted them; else null (records written before)
  * @param maxActive the cap on active buyers in force (0 for none); else null
+ * @param queueing how the room chose whom to admit ({@code fifo}, {@code random}, {@code passthrough}); else null
  */
 public record WaitingRoomRecord(String eventId, String kind, String buyerId, String ticket, long position, long seed,
-                                double rate, Instant at, Long active, Integer maxActive) implements Versioned {
+                                double rate, Instant at, Long active, Integer maxActive, String queueing)
+        implements Versioned {
 
     public static final String JOINED = "joined";
     public static final String SHUFFLED = "shuffled";
@@ -40,6 +42,12 @@ public record WaitingRoomRecord(String eventId, String kind, String buyerId, Str
     /** A step of a room that did not count active buyers. */
     public WaitingRoomRecord(String eventId, String kind, String buyerId, String ticket, long position, long seed,
                              double rate, Instant at) {
-        this(eventId, kind, buyerId, ticket, position, seed, rate, at, null, null);
+        this(eventId, kind, buyerId, ticket, position, seed, rate, at, null, null, null);
+    }
+
+    /** A step of a first-come-first-served room that counted active buyers. */
+    public WaitingRoomRecord(String eventId, String kind, String buyerId, String ticket, long position, long seed,
+                             double rate, Instant at, Long active, Integer maxActive) {
+        this(eventId, kind, buyerId, ticket, position, seed, rate, at, active, maxActive, null);
     }
 }

@@ -13,9 +13,19 @@ import java.time.Instant;
  * @param maxActive          the most admitted buyers active at once (a buyer stops being active on checking out,
  *                           when their holds end, when an operator revokes the pass, or when it expires); 0 or
  *                           absent for no cap, the entry rate alone deciding (default)
+ * @param queueing           how the room chooses whom to admit: {@value #FIFO} (default: first come, first served,
+ *                           early joiners shuffled at the opening), {@value #RANDOM} (a lottery among everyone queued,
+ *                           drawn from the recorded seed), {@value #PASSTHROUGH} (everyone admitted at once, still
+ *                           counted) or {@value #REJECT} (closed: nobody joins, those queued are told so)
  */
 public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
-                                  Integer maxActive) {
+                                  Integer maxActive, String queueing) {
+
+    public static final String FIFO = "fifo";
+    public static final String RANDOM = "random";
+    public static final String PASSTHROUGH = "passthrough";
+    public static final String REJECT = "reject";
+    private static final java.util.List<String> METHODS = java.util.List.of(FIFO, RANDOM, PASSTHROUGH, REJECT);
 
     public static final double DEFAULT_ENTRY_RATE = 50.0;
     public static final Duration DEFAULT_PASS_LIFETIME = Duration.ofMinutes(15);
@@ -36,16 +46,31 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
         if (maxActive < 0) {
             throw new IllegalArgumentException(TopicsMessages.maxActiveNegative(maxActive));
         }
+        queueing = queueing == null ? FIFO : queueing.toLowerCase(java.util.Locale.ROOT);
+        if (!METHODS.contains(queueing)) {
+            throw new IllegalArgumentException(TopicsMessages.unknownQueueing(queueing, METHODS));
+        }
     }
 
     /** A room without a cap on active buyers. */
     public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime) {
-        this(enabled, entryRatePerSecond, opensAt, passLifetime, 0);
+        this(enabled, entryRatePerSecond, opensAt, passLifetime, 0, FIFO);
+    }
+
+    /** A first-come-first-served room with at most {@code maxActive} buyers active at once. */
+    public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
+                               Integer maxActive) {
+        this(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, FIFO);
     }
 
     /** These settings with at most {@code max} buyers active at once (0 for no cap). */
     public WaitingRoomSettings withMaxActive(int max) {
-        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, max);
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, max, queueing);
+    }
+
+    /** These settings choosing whom to admit by {@code method} ({@value #FIFO}, {@value #RANDOM}, ...). */
+    public WaitingRoomSettings withQueueing(String method) {
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, method);
     }
 
     /** A room that is off: the hold route asks for no pass. */

@@ -101,6 +101,9 @@ public final class InProcessRoomStore implements RoomStore {
         /** Active buyers and when their sessions end. */
         private final Map<String, Long> active = new HashMap<>();
         private ActiveCap cap = ActiveCap.NONE;
+        private QueueingMethod method = QueueingMethod.FIFO;
+        /** Random rooms: buyers drawn from the lottery so far (the lobby holds those still in it). */
+        private long drawn;
         private long sessionMillis;
         private boolean endedNow;
         private long placesFreed;
@@ -113,6 +116,7 @@ public final class InProcessRoomStore implements RoomStore {
         boolean advance(RoomCall call, String ending) {
             long now = call.nowMillis();
             cap = call.active();
+            method = call.method();
             sessionMillis = call.sessionMillis();
             owed += call.charge();
             boolean openedNow = false;
@@ -174,12 +178,19 @@ public final class InProcessRoomStore implements RoomStore {
             long now = call.nowMillis();
             long position = 0;
             long estimate;
-            if (opened) {
+            if (opened && method != QueueingMethod.RANDOM) {
                 position = ++seq;
                 estimate = (long) Math.ceil(Math.max(0, position - frontier + owed) * 1000 / rate.perSecond());
             } else {
+                // Before the opening, and in a random room always: a place drawn from the recorded seed.
                 lobby.add(ShuffleOrder.Place.of(seed, buyerId));
-                estimate = (call.opensAtMillis() - now) + (long) Math.ceil(lobby.size() * 1000 / rate.perSecond());
+                if (opened) {
+                    seq++;
+                    estimate = (long) Math.ceil(Math.max(0, drawnPlace(buyerId) - frontier + owed) * 1000
+                            / rate.perSecond());
+                } else {
+                    estimate = (call.opensAtMillis() - now) + (long) Math.ceil(lobby.size() * 1000 / rate.perSecond());
+                }
             }
             buyers.put(buyerId, newTicket);
             tickets.put(newTicket, new Ticket(buyerId, position, now, estimate, 0));
@@ -195,14 +206,23 @@ public final class InProcessRoomStore implements RoomStore {
             if (ticket == null || !ticket.buyerId().equals(buyerId)) {
                 return Optional.empty();
             }
+            boolean drawing = method == QueueingMethod.RANDOM && ticket.position() == 0 && ticket.admittedMillis() == 0;
             long place = ticket.position() > 0 ? ticket.position()
+                    : drawing ? drawnPlace(buyerId)
                     : opened ? lobbyPositions.get(buyerId) : lobby.headSet(ShuffleOrder.Place.of(seed, buyerId)).size() + 1;
             boolean first = false;
             boolean awaiting = false;
             long now = call.nowMillis();
-            if (ticket.admittedMillis() == 0 && opened && place <= frontier) {
+            if (ticket.admittedMillis() == 0 && opened && (place <= frontier || method == QueueingMethod.PASSTHROUGH)) {
                 if (!cap.capped() || active.size() < cap.limit()) {
-                    ticket = new Ticket(buyerId, ticket.position(), ticket.joinedMillis(), ticket.estimateMillis(), now);
+                    long kept = ticket.position();
+                    if (drawing) {
+                        // Drawn: out of the lottery, at the place it drew.
+                        lobby.remove(ShuffleOrder.Place.of(seed, buyerId));
+                        drawn++;
+                        kept = place;
+                    }
+                    ticket = new Ticket(buyerId, kept, ticket.joinedMillis(), ticket.estimateMillis(), now);
                     tickets.put(id, ticket);
                     first = true;
                     admitted++;
@@ -218,7 +238,16 @@ public final class InProcessRoomStore implements RoomStore {
                     ticket.admittedMillis(), first, created, on, awaiting));
         }
 
+        /** A random room's waiting buyer: the number drawn so far, plus their rank among those still in the lottery. */
+        private long drawnPlace(String buyerId) {
+            return drawn + lobby.headSet(ShuffleOrder.Place.of(seed, buyerId)).size() + 1;
+        }
+
         RoomState state(boolean openedNow, ActiveCap told) {
+            if (opened && method == QueueingMethod.PASSTHROUGH) {
+                // A passthrough room admits everyone who has joined.
+                frontier = seq;
+            }
             return new RoomState(rate, paused, opened, openedNow, seed, lobbySize, seq, frontier, admitted, actual,
                     estimated, owed, RoomSource.IN_PROCESS, active.size(), told);
         }

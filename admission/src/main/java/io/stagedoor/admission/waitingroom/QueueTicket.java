@@ -10,9 +10,9 @@ import java.util.Objects;
  * ended, revoked): joining again then gives a new ticket at the back.
  *
  * @param eventId           the event
- * @param ticket            the ticket id the buyer asks about
+ * @param ticket            the ticket id the buyer asks about; null when a closed or sold-out room gave none
  * @param buyerId           whose ticket
- * @param standing          waiting, admitted, expired or ended
+ * @param standing          waiting, admitted, expired, ended, closed or sold out
  * @param position          the place in the queue (1 is first)
  * @param estimatedWait     the remaining wait at the rate in force; zero once admitted
  * @param retryAfterSeconds when to ask again, at least 1 and at most the configured ceiling
@@ -33,15 +33,26 @@ public record QueueTicket(String eventId, String ticket, String buyerId, Standin
         /** Its position was reached and the pass has since expired. */
         EXPIRED,
         /** Its position was reached and the session has ended before the pass's time (checkout, holds, revocation). */
-        ENDED
+        ENDED,
+        /** The room is closed ({@link QueueingMethod#REJECT}): nobody joins, and nobody still queued will be admitted. */
+        CLOSED,
+        /** Every seat is sold: nobody joins, and nobody still queued will be admitted. */
+        SOLD_OUT;
+
+        /** Whether a ticket so standing carries a pass. */
+        public boolean admitted() {
+            return this == ADMITTED || this == EXPIRED || this == ENDED;
+        }
     }
 
     public QueueTicket {
         Objects.requireNonNull(eventId, "eventId");
-        Objects.requireNonNull(ticket, "ticket");
         Objects.requireNonNull(standing, "standing");
+        if (ticket == null && standing != Standing.CLOSED && standing != Standing.SOLD_OUT) {
+            throw new NullPointerException("ticket");
+        }
         Objects.requireNonNull(estimatedWait, "estimatedWait");
-        if ((standing == Standing.WAITING) == (pass != null)) {
+        if (standing.admitted() != (pass != null)) {
             throw new IllegalArgumentException(AdmissionMessages.passDisagreesWithStanding());
         }
     }

@@ -82,7 +82,7 @@ public final class RedisRoomStore implements RoomStore {
         String[] args = {op, Long.toString(call.nowMillis()), Long.toString(call.opensAtMillis()),
                 call.initialRate().text(), Long.toString(call.seed()), Long.toString(ttlMillis), first, second,
                 Long.toString(call.charge()), Integer.toString(call.active().limit()),
-                Long.toString(call.sessionMillis())};
+                Long.toString(call.sessionMillis()), call.method().text()};
         return this.<List<Object>>evaluate(ScriptOutputType.MULTI, keys, args).thenApply(reply -> parse(reply, call.active()));
     }
 

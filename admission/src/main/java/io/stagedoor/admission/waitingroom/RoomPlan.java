@@ -14,12 +14,16 @@ import java.util.Objects;
  * @param opensAt      when entry starts; {@link Instant#EPOCH} for a room that is open at once
  * @param passLifetime how long a pass works after it is issued; also the longest a buyer stays active
  * @param active       the cap on buyers active at once ({@link ActiveCap#NONE} for none)
+ * @param method       how the room chooses whom to admit next (default {@link QueueingMethod#FIFO})
+ * @param soldOut      whether every seat of the event is sold: buyers still queued are told so, and nobody joins
  */
-public record RoomPlan(EntryRate rate, Instant opensAt, Duration passLifetime, ActiveCap active) {
+public record RoomPlan(EntryRate rate, Instant opensAt, Duration passLifetime, ActiveCap active, QueueingMethod method,
+                       boolean soldOut) {
 
     public RoomPlan {
         Objects.requireNonNull(rate, "rate");
         active = active == null ? ActiveCap.NONE : active;
+        method = method == null ? QueueingMethod.FIFO : method;
         opensAt = opensAt == null ? Instant.EPOCH : opensAt;
         Objects.requireNonNull(passLifetime, "passLifetime");
         if (passLifetime.isNegative() || passLifetime.isZero()) {
@@ -29,7 +33,7 @@ public record RoomPlan(EntryRate rate, Instant opensAt, Duration passLifetime, A
 
     /** A room without a cap on active buyers. */
     public RoomPlan(EntryRate rate, Instant opensAt, Duration passLifetime) {
-        this(rate, opensAt, passLifetime, ActiveCap.NONE);
+        this(rate, opensAt, passLifetime, ActiveCap.NONE, QueueingMethod.FIFO, false);
     }
 
     public static RoomPlan of(double ratePerSecond, Instant opensAt, Duration passLifetime) {
@@ -38,6 +42,16 @@ public record RoomPlan(EntryRate rate, Instant opensAt, Duration passLifetime, A
 
     /** This plan with at most {@code maxActive} buyers active at once (0 for no cap). */
     public RoomPlan withMaxActive(int maxActive) {
-        return new RoomPlan(rate, opensAt, passLifetime, ActiveCap.of(maxActive));
+        return new RoomPlan(rate, opensAt, passLifetime, ActiveCap.of(maxActive), method, soldOut);
+    }
+
+    /** This plan choosing whom to admit by {@code queueing}. */
+    public RoomPlan withMethod(QueueingMethod queueing) {
+        return new RoomPlan(rate, opensAt, passLifetime, active, queueing, soldOut);
+    }
+
+    /** This plan for an event whose seats are all sold ({@code true}) or not. */
+    public RoomPlan withSoldOut(boolean sold) {
+        return new RoomPlan(rate, opensAt, passLifetime, active, method, sold);
     }
 }

@@ -9,8 +9,10 @@ package io.stagedoor.admission.waitingroom;
  * {@link ShuffleOrder#score}), active sorted set (admitted buyers whose session is on, scored by when it ends). All
  * five share one hash tag. ARGV: operation, now, opensAt, initial rate, seed, ttl millis, the operation's own two
  * arguments, the charge: places the instances' own queues admitted since their last charge, which the shared queue
- * repays out of its own growth ({@link RoomCall#charge()}), then the cap on active buyers (0 for none) and the
- * session's lifetime. The reply layout is {@link RedisRoomStore#parse}'s; the {@code session} operation reads only
+ * repays out of its own growth ({@link RoomCall#charge()}), then the cap on active buyers (0 for none), the
+ * session's lifetime and the queueing method ({@link QueueingMethod#text()}). In a random room the lobby set is the
+ * lottery: every joiner draws a score from the seed, and a waiting buyer's place is the number drawn so far plus
+ * their rank among those still in it; the admitted leave it and keep the place they drew. The reply layout is {@link RedisRoomStore#parse}'s; the {@code session} operation reads only
  * and answers one number ({@link RedisRoomStore#session}).
  *
  * <p>Checking the cap and taking the slot happen in the one call, so two instances admitting the last free slot
@@ -35,17 +37,20 @@ final class RoomScript {
               return 2
             end
             local opensAt, ttl = tonumber(ARGV[3]), tonumber(ARGV[6])
-            local cap, session = tonumber(ARGV[10]), tonumber(ARGV[11])
+            local cap, session, method = tonumber(ARGV[10]), tonumber(ARGV[11]), ARGV[12]
+            local random, passthrough = method == 'random', method == 'passthrough'
             redis.call('HSETNX', room, 'rate', ARGV[4])
             redis.call('HSETNX', room, 'seed', ARGV[5])
             local s = redis.call('HMGET', room, 'rate', 'paused', 'opened', 'seed', 'lobby', 'seq', 'frontier',
-                'last', 'admitted', 'actual', 'estimated', 'owed')
+                'last', 'admitted', 'actual', 'estimated', 'owed', 'drawn')
             local rate, paused, opened, seed = tonumber(s[1]), s[2] == '1', s[3] == '1', s[4]
             local lobbySize, seq = tonumber(s[5] or '0'), tonumber(s[6] or '0')
             local frontier, last = tonumber(s[7] or '0'), tonumber(s[8] or '0')
             local admitted, actual, estimated = tonumber(s[9] or '0'), tonumber(s[10] or '0'), tonumber(s[11] or '0')
             -- Places admitted by own queues are owed before the shared queue grows again.
             local owed = tonumber(s[12] or '0') + tonumber(ARGV[9])
+            -- Random rooms: buyers drawn from the lottery so far (the lobby set holds those still in it).
+            local drawn = tonumber(s[13] or '0')
             local openedNow = 0
             if not opened and now >= opensAt then
               opened, openedNow = true, 1
@@ -94,13 +99,21 @@ final class RoomScript {
               if buyer ~= expected then return end
               pos, joined, est, adm = tonumber(pos), tonumber(joined), tonumber(est), tonumber(adm)
               local place = pos
-              if pos == 0 then place = redis.call('ZRANK', lobby, buyer) + 1 end
+              if pos == 0 then
+                place = redis.call('ZRANK', lobby, buyer) + 1
+                if random and adm == 0 then place = drawn + place end
+              end
               local first, on, awaiting = 0, 0, 0
-              if adm == 0 and opened and place <= frontier then
+              if adm == 0 and opened and (place <= frontier or passthrough) then
                 if cap == 0 or inUse < cap then
                   adm, first, on = now, 1, 1
                   inUse = inUse + 1
                   admitted, actual, estimated = admitted + 1, actual + (now - joined), estimated + est
+                  if random and pos == 0 then
+                    -- Drawn: out of the lottery, at the place it drew.
+                    redis.call('ZREM', lobby, buyer)
+                    drawn, pos = drawn + 1, place
+                  end
                   redis.call('HSET', tickets, ticket, string.format('%d|%d|%d|%d|%s', pos, joined, est, adm, buyer))
                   redis.call('ZADD', active, adm + session, buyer)
                 else
@@ -124,14 +137,21 @@ final class RoomScript {
                 standing(existing, redis.call('HGET', tickets, existing), 0, buyer)
               else
                 local pos, est = 0, 0
-                if opened then
+                if opened and not random then
                   seq = seq + 1
                   pos = seq
                   est = math.ceil(math.max(0, pos - frontier + owed) * 1000 / rate)
                 else
+                  -- Before the opening, and in a random room always: a place drawn from the recorded seed.
                   local score = tonumber(string.sub(redis.sha1hex(seed .. ':' .. buyer), 1, 13), 16)
                   redis.call('ZADD', lobby, score, buyer)
-                  est = (opensAt - now) + math.ceil(redis.call('ZCARD', lobby) * 1000 / rate)
+                  if opened then
+                    seq = seq + 1
+                    local place = drawn + redis.call('ZRANK', lobby, buyer) + 1
+                    est = math.ceil(math.max(0, place - frontier + owed) * 1000 / rate)
+                  else
+                    est = (opensAt - now) + math.ceil(redis.call('ZCARD', lobby) * 1000 / rate)
+                  end
                 end
                 redis.call('HSET', buyers, buyer, ticket)
                 local record = string.format('%d|%d|%d|%d|%s', pos, now, est, 0, buyer)
@@ -144,12 +164,14 @@ final class RoomScript {
               if record then standing(ticket, record, 0, buyer) end
             end
 
+            -- A passthrough room admits everyone who has joined.
+            if passthrough and opened then frontier = seq end
             redis.call('HSET', room, 'rate', string.format('%.17g', rate), 'paused', paused and '1' or '0',
                 'opened', opened and '1' or '0', 'lobby', string.format('%d', lobbySize),
                 'seq', string.format('%d', seq), 'frontier', string.format('%.17g', frontier),
                 'last', string.format('%d', last), 'admitted', string.format('%d', admitted),
                 'actual', string.format('%d', actual), 'estimated', string.format('%d', estimated),
-                'owed', string.format('%.17g', owed))
+                'owed', string.format('%.17g', owed), 'drawn', string.format('%d', drawn))
             for _, key in ipairs(KEYS) do redis.call('PEXPIRE', key, ttl) end
             return {t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10],
                     string.format('%.17g', rate), paused and 1 or 0, opened and 1 or 0, openedNow, seed, lobbySize, seq,

@@ -20,9 +20,10 @@ import java.util.Objects;
  * @param source   which queue took the step
  * @param active   buyers active after the step
  * @param maxActive the cap on active buyers in force (0 for none)
+ * @param method   how the room chose whom to admit
  */
 public record RoomStep(Kind kind, String eventId, String buyerId, String ticket, long position, long seed,
-                       double rate, Instant at, RoomSource source, long active, int maxActive) {
+                       double rate, Instant at, RoomSource source, long active, int maxActive, QueueingMethod method) {
 
     /** The kinds of step, with the names the waiting-room topic uses. */
     public enum Kind {
@@ -49,5 +50,6 @@ public record RoomStep(Kind kind, String eventId, String buyerId, String ticket,
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(at, "at");
         Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(method, "method");
     }
 }

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -55,8 +56,18 @@ public final class WaitingRoom implements AutoCloseable {
         return new WaitingRoomBuilder();
     }
 
-    /** Gives the buyer a place in the event's queue, or returns the ticket they already have. */
+    /**
+     * Gives the buyer a place in the event's queue, or returns the ticket they already have. A closed room
+     * ({@link QueueingMethod#REJECT}) or a sold-out event gives no place and makes no store call: the answer says
+     * which ({@link QueueTicket.Standing#CLOSED}, {@link QueueTicket.Standing#SOLD_OUT}), counted.
+     */
     public CompletionStage<QueueTicket> join(String eventId, RoomPlan plan, String buyerId) {
+        Optional<QueueTicket.Standing> refused = refusal(plan);
+        if (refused.isPresent()) {
+            metrics.refused(eventId, refused.get());
+            return CompletableFuture.completedFuture(new QueueTicket(eventId, null, buyerId, refused.get(), 0,
+                    Duration.ZERO, 0, null, false, RoomSource.IN_PROCESS));
+        }
         RoomCall call = call(eventId, plan);
         return store.join(call, buyerId, newTicket()).thenApply(reply -> {
             observe(call, reply);
@@ -64,7 +75,10 @@ public final class WaitingRoom implements AutoCloseable {
         });
     }
 
-    /** Where the buyer's ticket stands; empty when the ticket does not exist or is another buyer's. */
+    /**
+     * Where the buyer's ticket stands; empty when the ticket does not exist or is another buyer's. A ticket still
+     * waiting in a closed room or for a sold-out event is told so instead of a place.
+     */
     public CompletionStage<Optional<QueueTicket>> look(String eventId, RoomPlan plan, String buyerId, String ticket) {
         RoomCall call = call(eventId, plan);
         return store.look(call, buyerId, ticket).thenApply(reply -> {
@@ -137,7 +151,7 @@ public final class WaitingRoom implements AutoCloseable {
                 RoomState room = reply.room();
                 steps.record(new RoomStep(why == SessionEnd.REVOKED ? RoomStep.Kind.REVOKED : RoomStep.Kind.ENDED,
                         eventId, buyerId, null, 0, 0, rate(room), Instant.ofEpochMilli(call.nowMillis()), room.source(),
-                        room.active(), room.cap().limit()));
+                        room.active(), room.cap().limit(), call.method()));
                 metrics.ended(eventId, why);
             }
             return reply.endedNow();
@@ -161,14 +175,22 @@ public final class WaitingRoom implements AutoCloseable {
             observe(call, reply);
             RoomState room = reply.room();
             steps.record(new RoomStep(RoomStep.Kind.RATE_CHANGED, eventId, null, null, 0, 0, rate(room),
-                    Instant.ofEpochMilli(call.nowMillis()), room.source(), room.active(), room.cap().limit()));
+                    Instant.ofEpochMilli(call.nowMillis()), room.source(), room.active(), room.cap().limit(), call.method()));
             return RoomSnapshot.of(eventId, room);
         });
     }
 
     private RoomCall call(String eventId, RoomPlan plan) {
         return new RoomCall(eventId, plan.rate(), plan.opensAt().toEpochMilli(), random.nextLong(), clock.millis())
-                .capped(plan.active(), plan.passLifetime().toMillis());
+                .capped(plan.active(), plan.passLifetime().toMillis()).choosing(plan.method());
+    }
+
+    /** Why nobody may join or wait any longer: the room is closed, or every seat is sold. */
+    private static Optional<QueueTicket.Standing> refusal(RoomPlan plan) {
+        if (plan.soldOut()) {
+            return Optional.of(QueueTicket.Standing.SOLD_OUT);
+        }
+        return plan.method() == QueueingMethod.REJECT ? Optional.of(QueueTicket.Standing.CLOSED) : Optional.empty();
     }
 
     private static double rate(RoomState room) {
@@ -195,22 +217,22 @@ public final class WaitingRoom implements AutoCloseable {
             // Stamped with the opening time, not this call's: the store counts admissions from the opening, however
             // late the first call after it came, and the audit must start its allowance there too.
             steps.record(new RoomStep(RoomStep.Kind.SHUFFLED, eventId, null, null, room.lobbySize(), room.seed(), rate,
-                    Instant.ofEpochMilli(call.opensAtMillis()), room.source(), active, cap));
+                    Instant.ofEpochMilli(call.opensAtMillis()), room.source(), active, cap, call.method()));
         }
         if (reply.placesFreed() > 0) {
             steps.record(new RoomStep(RoomStep.Kind.SLOTS_FREED, eventId, null, null, reply.placesFreed(), 0, rate, at,
-                    room.source(), active, cap));
+                    room.source(), active, cap, call.method()));
         }
         reply.ticket().ifPresent(ticket -> {
             if (ticket.created()) {
                 metrics.joined(eventId, room.source(), Duration.ofMillis(Math.max(0, ticket.estimateMillis())));
                 steps.record(new RoomStep(RoomStep.Kind.JOINED, eventId, ticket.buyerId(), ticket.ticket(),
-                        ticket.position(), 0, rate, at, room.source(), active, cap));
+                        ticket.position(), 0, rate, at, room.source(), active, cap, call.method()));
             }
             if (ticket.firstAdmission()) {
                 metrics.admitted(eventId, room.source(), Duration.ofMillis(ticket.admittedMillis() - ticket.joinedMillis()));
                 steps.record(new RoomStep(RoomStep.Kind.ADMITTED, eventId, ticket.buyerId(), ticket.ticket(),
-                        ticket.position(), 0, rate, at, room.source(), active, cap));
+                        ticket.position(), 0, rate, at, room.source(), active, cap, call.method()));
             }
         });
     }
@@ -223,6 +245,11 @@ public final class WaitingRoom implements AutoCloseable {
                     : ticket.active() ? QueueTicket.Standing.ADMITTED : QueueTicket.Standing.ENDED;
             return new QueueTicket(eventId, ticket.ticket(), ticket.buyerId(), standing, ticket.position(),
                     Duration.ZERO, 0, pass, ticket.created(), room.source());
+        }
+        Optional<QueueTicket.Standing> refused = refusal(plan);
+        if (refused.isPresent()) {
+            return new QueueTicket(eventId, ticket.ticket(), ticket.buyerId(), refused.get(), ticket.position(),
+                    Duration.ZERO, 0, null, ticket.created(), room.source());
         }
         if (ticket.awaitingSlot()) {
             // Reached, but every slot is taken: the next one that frees is theirs if they ask first, so ask soon.

@@ -20,6 +20,8 @@ public enum WaitingRoomMeter {
     ACTIVE("stagedoor.waitingroom.active", "buyers active: admitted and their session on"),
     /** Counter, tags {@code event}, {@code reason}: sessions ended early (checked-out, holds-ended, revoked). */
     ENDED("stagedoor.waitingroom.sessions.ended", "waiting-room sessions ended before their lifetime"),
+    /** Counter, tags {@code event}, {@code reason} ({@code closed}, {@code sold-out}): joins a room turned away. */
+    REFUSED("stagedoor.waitingroom.refused", "joins turned away: the room closed or the event sold out"),
     /** Counter, tag {@code event}: openings, each fixing the shuffle of earlier joiners. */
     SHUFFLES("stagedoor.waitingroom.shuffles", "waiting-room openings (shuffles)");
 

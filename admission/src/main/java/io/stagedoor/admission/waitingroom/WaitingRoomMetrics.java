@@ -41,6 +41,11 @@ final class WaitingRoomMetrics implements ShareFallback.Counter {
                 .increment();
     }
 
+    void refused(String eventId, QueueTicket.Standing why) {
+        counter(WaitingRoomMeter.REFUSED, WaitingRoomMeter.TAG_EVENT, eventId, WaitingRoomMeter.TAG_REASON,
+                why.name().toLowerCase(Locale.ROOT).replace('_', '-')).increment();
+    }
+
     void shuffled(String eventId) {
         counter(WaitingRoomMeter.SHUFFLES, WaitingRoomMeter.TAG_EVENT, eventId).increment();
     }

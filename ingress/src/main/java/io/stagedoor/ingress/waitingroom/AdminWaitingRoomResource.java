@@ -54,7 +54,7 @@ public final class AdminWaitingRoomResource {
     @Produces(MediaType.APPLICATION_JSON)
     public CompletionStage<Response> status(@PathParam("eventId") String eventId) {
         EventDefinition event = events.event(eventId);
-        return answer(event, room.snapshot(eventId, EventRooms.plan(event)));
+        return answer(event, room.snapshot(eventId, EventRooms.configured(event)));
     }
 
     @PUT
@@ -74,7 +74,7 @@ public final class AdminWaitingRoomResource {
             }
             rate = EntryRate.of(perSecond);
         }
-        return answer(event, room.adjust(eventId, EventRooms.plan(event), rate, change.paused()));
+        return answer(event, room.adjust(eventId, EventRooms.configured(event), rate, change.paused()));
     }
 
     @DELETE
@@ -85,7 +85,7 @@ public final class AdminWaitingRoomResource {
         if (!BUYER_ID.matcher(buyerId).matches()) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, WaitingRoomMessages.badBuyerId());
         }
-        return room.end(eventId, EventRooms.plan(event), buyerId, SessionEnd.REVOKED).handle((ended, error) -> {
+        return room.end(eventId, EventRooms.configured(event), buyerId, SessionEnd.REVOKED).handle((ended, error) -> {
             if (error != null) {
                 return Problems.response(Problem.of(ProblemType.SERVICE_UNAVAILABLE,
                         WaitingRoomMessages.roomUnavailable()).withRetryAfter(1));

@@ -25,12 +25,13 @@ import java.util.Locale;
  * @param source                  "redis", or "in-process" (single instance, or this instance's share during an outage)
  * @param activeBuyers            admitted buyers whose session is on
  * @param maxActive               the cap on active buyers (0 for none)
+ * @param queueing                how the room chooses whom to admit: fifo, random, passthrough or reject
  */
 public record RoomStatusBody(String eventId, boolean enabled, double configuredRatePerSecond, double entryRatePerSecond,
                              boolean paused, Instant opensAt, boolean opened, long queueLength, long joined,
                              long admitted, double admittedPerSecond, double estimatedWaitSeconds,
                              double actualWaitSeconds, long shuffleSeed, String source,
-                             long activeBuyers, int maxActive) {
+                             long activeBuyers, int maxActive, String queueing) {
 
     static RoomStatusBody of(EventDefinition event, RoomSnapshot room) {
         return new RoomStatusBody(event.eventId(), event.waitingRoom().enabled(),
@@ -38,6 +39,7 @@ public record RoomStatusBody(String eventId, boolean enabled, double configuredR
                 event.waitingRoom().opensAt(), room.opened(), room.queueLength(), room.joined(), room.admitted(),
                 room.admittedPerSecond(), room.meanEstimatedWait().toMillis() / 1000.0,
                 room.meanActualWait().toMillis() / 1000.0, room.seed(),
-                room.source().name().toLowerCase(Locale.ROOT).replace('_', '-'), room.active(), room.maxActive());
+                room.source().name().toLowerCase(Locale.ROOT).replace('_', '-'), room.active(), room.maxActive(),
+                event.waitingRoom().queueing());
     }
 }

@@ -107,7 +107,7 @@ final class SessionEnds {
         if (event == null || !event.waitingRoom().enabled()) {
             return;
         }
-        room.end(owner.eventId(), EventRooms.plan(event), owner.buyerId(), why).exceptionally(error -> {
+        room.end(owner.eventId(), EventRooms.configured(event), owner.buyerId(), why).exceptionally(error -> {
             failed.increment();
             LOG.debug("could not end the room session of {} in {}: {}", owner.buyerId(), owner.eventId(), error.toString());
             return false;

@@ -7,6 +7,7 @@ import io.stagedoor.admission.waitingroom.WaitingRoomBuilder;
 import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.rings.PassGate;
+import io.stagedoor.ingress.events.SeatMap;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.SeatChange;
 import jakarta.ws.rs.core.Feature;
@@ -58,7 +59,9 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
                     .options(RoomOptions.defaults().withInstanceCount(wiring.instanceCount()))
                     .steps(audit == null ? RoomSteps.none() : audit);
             WaitingRoom room = wiring.redis() == null ? builder.inProcess() : builder.redis(wiring.redis());
-            return new WaitingRoomFeature(room, audit, new EventRooms(wiring.catalog()),
+            SeatMap seats = wiring.seats();
+            return new WaitingRoomFeature(room, audit,
+                    new EventRooms(wiring.catalog(), seats == null ? event -> false : seats::soldOut),
                     new SessionEnds(room, wiring.catalog(), wiring.clock()));
         } catch (RuntimeException e) {
             if (audit != null) {

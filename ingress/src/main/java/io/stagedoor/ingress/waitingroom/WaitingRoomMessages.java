@@ -58,6 +58,16 @@ public final class WaitingRoomMessages {
         return "The buyer " + buyerId + " has no active session in the waiting room of " + eventId + ".";
     }
 
+    /** Told to everyone still queued, and to anyone joining, once every seat is sold. */
+    public static String soldOut(String eventName) {
+        return eventName + " is sold out: every seat has been bought. Nobody still in the waiting room will be admitted.";
+    }
+
+    /** Told to anyone joining, and to everyone still queued, while an event's room is closed. */
+    public static String closed(String eventName) {
+        return "The waiting room of " + eventName + " is closed: it admits nobody now.";
+    }
+
     public static String roomUnavailable() {
         return "The waiting room could not answer; try again.";
     }
