@@ -169,4 +169,8 @@ public final class TopicsMessages {
     public static String unknownQueueing(String queueing, java.util.List<String> methods) {
         return "waitingRoom.queueing must be one of " + String.join(", ", methods) + ", was " + queueing;
     }
+
+    public static String preQueueAfterOpening(java.time.Instant preQueueAt, java.time.Instant opensAt) {
+        return "waitingRoom.preQueueAt (" + preQueueAt + ") must not be after opensAt (" + opensAt + ")";
+    }
 }

@@ -17,9 +17,12 @@ import java.time.Instant;
  *                           early joiners shuffled at the opening), {@value #RANDOM} (a lottery among everyone queued,
  *                           drawn from the recorded seed), {@value #PASSTHROUGH} (everyone admitted at once, still
  *                           counted) or {@value #REJECT} (closed: nobody joins, those queued are told so)
+ * @param preQueueAt         when buyers may start to join (the pre-queue, shuffled at {@code opensAt}); before it a
+ *                           join is refused with when to come back. Absent: any time (default), and never after
+ *                           {@code opensAt}
  */
 public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
-                                  Integer maxActive, String queueing) {
+                                  Integer maxActive, String queueing, Instant preQueueAt) {
 
     public static final String FIFO = "fifo";
     public static final String RANDOM = "random";
@@ -46,6 +49,10 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
         if (maxActive < 0) {
             throw new IllegalArgumentException(TopicsMessages.maxActiveNegative(maxActive));
         }
+        preQueueAt = preQueueAt == null ? Instant.EPOCH : preQueueAt;
+        if (preQueueAt.isAfter(opensAt)) {
+            throw new IllegalArgumentException(TopicsMessages.preQueueAfterOpening(preQueueAt, opensAt));
+        }
         queueing = queueing == null ? FIFO : queueing.toLowerCase(java.util.Locale.ROOT);
         if (!METHODS.contains(queueing)) {
             throw new IllegalArgumentException(TopicsMessages.unknownQueueing(queueing, METHODS));
@@ -54,23 +61,29 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
 
     /** A room without a cap on active buyers. */
     public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime) {
-        this(enabled, entryRatePerSecond, opensAt, passLifetime, 0, FIFO);
+        this(enabled, entryRatePerSecond, opensAt, passLifetime, 0, FIFO, null);
     }
 
     /** A first-come-first-served room with at most {@code maxActive} buyers active at once. */
     public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
                                Integer maxActive) {
-        this(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, FIFO);
+        this(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, FIFO, null);
     }
 
     /** These settings with at most {@code max} buyers active at once (0 for no cap). */
     public WaitingRoomSettings withMaxActive(int max) {
-        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, max, queueing);
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, max, queueing, preQueueAt);
     }
 
     /** These settings choosing whom to admit by {@code method} ({@value #FIFO}, {@value #RANDOM}, ...). */
     public WaitingRoomSettings withQueueing(String method) {
-        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, method);
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, method,
+                preQueueAt);
+    }
+
+    /** These settings letting buyers join from {@code from} (the pre-queue) until the opening shuffles them. */
+    public WaitingRoomSettings withPreQueueAt(Instant from) {
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing, from);
     }
 
     /** A room that is off: the hold route asks for no pass. */

@@ -29,16 +29,25 @@ class WaitingRoomSettingsTest {
     @ParameterizedTest
     @ValueSource(strings = {"fifo", "RANDOM", "Passthrough", "reject"})
     void everyQueueingMethodIsAcceptedInAnyCase(String method) {
-        WaitingRoomSettings room = new WaitingRoomSettings(true, 5, Instant.EPOCH, Duration.ofMinutes(1), 0, method);
+        WaitingRoomSettings room = new WaitingRoomSettings(true, 5, Instant.EPOCH, Duration.ofMinutes(1), 0, method, null);
         assertThat(METHODS).contains(room.queueing());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"lifo", "", "first-come"})
     void anUnknownQueueingMethodIsRefusedNamingTheKnownOnes(String method) {
-        assertThatThrownBy(() -> new WaitingRoomSettings(true, 5, Instant.EPOCH, Duration.ofMinutes(1), 0, method))
+        assertThatThrownBy(() -> new WaitingRoomSettings(true, 5, Instant.EPOCH, Duration.ofMinutes(1), 0, method, null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage(TopicsMessages.unknownQueueing(method, METHODS));
+    }
+
+    @Test
+    void aPreQueueAfterTheOpeningIsRefusedAndAnAbsentOneIsAnyTime() {
+        Instant opens = Instant.parse("2026-12-01T19:00:00Z");
+        assertThatThrownBy(() -> new WaitingRoomSettings(true, 5, opens, Duration.ofMinutes(1), 0, "fifo",
+                opens.plusSeconds(1))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(TopicsMessages.preQueueAfterOpening(opens.plusSeconds(1), opens));
+        assertThat(new WaitingRoomSettings(true, 5, opens, Duration.ofMinutes(1)).preQueueAt()).isEqualTo(Instant.EPOCH);
     }
 
     @Test

@@ -10,12 +10,14 @@ import java.util.Objects;
  * ended, revoked): joining again then gives a new ticket at the back.
  *
  * @param eventId           the event
- * @param ticket            the ticket id the buyer asks about; null when a closed or sold-out room gave none
+ * @param ticket            the ticket id the buyer asks about; null when a room gave none (closed, sold out, or
+ *                          before its pre-queue)
  * @param buyerId           whose ticket
  * @param standing          waiting, admitted, expired, ended, closed or sold out
  * @param position          the place in the queue (1 is first)
  * @param estimatedWait     the remaining wait at the rate in force; zero once admitted
- * @param retryAfterSeconds when to ask again, at least 1 and at most the configured ceiling
+ * @param retryAfterSeconds when to ask again, at least 1 and at most the configured ceiling; before the pre-queue,
+ *                          the whole seconds until it starts
  * @param pass              the pass once admitted, else null
  * @param created           whether this call created the ticket (a repeated join returns the same one)
  * @param source            which queue answered
@@ -37,7 +39,9 @@ public record QueueTicket(String eventId, String ticket, String buyerId, Standin
         /** The room is closed ({@link QueueingMethod#REJECT}): nobody joins, and nobody still queued will be admitted. */
         CLOSED,
         /** Every seat is sold: nobody joins, and nobody still queued will be admitted. */
-        SOLD_OUT;
+        SOLD_OUT,
+        /** The pre-queue has not started: nobody joins yet; {@code retryAfterSeconds} says when it starts. */
+        NOT_YET_OPEN;
 
         /** Whether a ticket so standing carries a pass. */
         public boolean admitted() {
@@ -48,7 +52,8 @@ public record QueueTicket(String eventId, String ticket, String buyerId, Standin
     public QueueTicket {
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(standing, "standing");
-        if (ticket == null && standing != Standing.CLOSED && standing != Standing.SOLD_OUT) {
+        if (ticket == null && standing != Standing.CLOSED && standing != Standing.SOLD_OUT
+                && standing != Standing.NOT_YET_OPEN) {
             throw new NullPointerException("ticket");
         }
         Objects.requireNonNull(estimatedWait, "estimatedWait");

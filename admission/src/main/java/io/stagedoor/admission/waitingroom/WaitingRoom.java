@@ -58,8 +58,9 @@ public final class WaitingRoom implements AutoCloseable {
 
     /**
      * Gives the buyer a place in the event's queue, or returns the ticket they already have. A closed room
-     * ({@link QueueingMethod#REJECT}) or a sold-out event gives no place and makes no store call: the answer says
-     * which ({@link QueueTicket.Standing#CLOSED}, {@link QueueTicket.Standing#SOLD_OUT}), counted.
+     * ({@link QueueingMethod#REJECT}), a sold-out event or a pre-queue not yet started gives no place and makes no
+     * store call: the answer says which ({@link QueueTicket.Standing#CLOSED}, {@link QueueTicket.Standing#SOLD_OUT},
+     * {@link QueueTicket.Standing#NOT_YET_OPEN} with when it starts), counted.
      */
     public CompletionStage<QueueTicket> join(String eventId, RoomPlan plan, String buyerId) {
         Optional<QueueTicket.Standing> refused = refusal(plan);
@@ -67,6 +68,13 @@ public final class WaitingRoom implements AutoCloseable {
             metrics.refused(eventId, refused.get());
             return CompletableFuture.completedFuture(new QueueTicket(eventId, null, buyerId, refused.get(), 0,
                     Duration.ZERO, 0, null, false, RoomSource.IN_PROCESS));
+        }
+        long untilPreQueue = plan.preQueueAt().toEpochMilli() - clock.millis();
+        if (untilPreQueue > 0) {
+            metrics.refused(eventId, QueueTicket.Standing.NOT_YET_OPEN);
+            return CompletableFuture.completedFuture(new QueueTicket(eventId, null, buyerId,
+                    QueueTicket.Standing.NOT_YET_OPEN, 0, Duration.ofMillis(untilPreQueue), (untilPreQueue + 999) / 1000,
+                    null, false, RoomSource.IN_PROCESS));
         }
         RoomCall call = call(eventId, plan);
         return store.join(call, buyerId, newTicket()).thenApply(reply -> {
@@ -100,6 +108,17 @@ public final class WaitingRoom implements AutoCloseable {
     /** Admits again at the rate set. */
     public CompletionStage<RoomSnapshot> resume(String eventId, RoomPlan plan) {
         return adjust(eventId, plan, null, false);
+    }
+
+    /**
+     * Opens the event's room if its opening has passed, shuffling those who joined before it, with no buyer's call
+     * needed; the store opens a room once, however many instances ask. Completes with whether it is open.
+     */
+    public CompletionStage<Boolean> openIfDue(String eventId, RoomPlan plan) {
+        if (plan.opensAt().toEpochMilli() > clock.millis()) {
+            return CompletableFuture.completedFuture(false);
+        }
+        return snapshot(eventId, plan).thenApply(RoomSnapshot::opened);
     }
 
     /** The event's room as it stands. */

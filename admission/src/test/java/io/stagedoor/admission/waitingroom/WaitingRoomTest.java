@@ -179,4 +179,54 @@ class WaitingRoomTest {
         room.look("concert", random, "b1", ticket.ticket()).toCompletableFuture().join();
         assertThat(steps.of(RoomStep.Kind.ADMITTED)).extracting(RoomStep::method).containsExactly(QueueingMethod.RANDOM);
     }
+
+    @Test
+    void beforeThePreQueueNobodyJoinsAndIsToldWhenItStarts() {
+        RoomPlan scheduled = RoomPlan.of(10, OPENS.plus(Duration.ofMinutes(10)), Duration.ofMinutes(15))
+                .withPreQueueAt(OPENS.plus(Duration.ofMinutes(5)));
+        QueueTicket early = room.join("concert", scheduled, "eager").toCompletableFuture().join();
+        assertThat(early.standing()).isEqualTo(QueueTicket.Standing.NOT_YET_OPEN);
+        assertThat(early.ticket()).isNull();
+        assertThat(early.retryAfterSeconds()).isEqualTo(300);
+        assertThat(steps.of(RoomStep.Kind.JOINED)).isEmpty();
+
+        clock.advance(Duration.ofMinutes(5));
+        QueueTicket queued = room.join("concert", scheduled, "eager").toCompletableFuture().join();
+        assertThat(queued.standing()).isEqualTo(QueueTicket.Standing.WAITING);
+        assertThat(queued.estimatedWait()).isEqualTo(Duration.ofMinutes(5).plusMillis(100));
+    }
+
+    @Test
+    void theRoomOpensByItselfAtTheOpeningAndShufflesThePreQueueThen() {
+        Instant opening = OPENS.plus(Duration.ofMinutes(10));
+        RoomPlan scheduled = RoomPlan.of(10, opening, Duration.ofMinutes(15)).withPreQueueAt(OPENS);
+        List<String> arrivals = new ArrayList<>();
+        List<QueueTicket> tickets = new ArrayList<>();
+        for (int i = 1; i <= 30; i++) {
+            arrivals.add("pre-" + i);
+            tickets.add(room.join("concert", scheduled, "pre-" + i).toCompletableFuture().join());
+            clock.advance(Duration.ofSeconds(10));
+        }
+        assertThat(room.openIfDue("concert", scheduled).toCompletableFuture().join()).isFalse();
+        assertThat(steps.of(RoomStep.Kind.SHUFFLED)).isEmpty();
+
+        clock.advance(Duration.between(clock.instant(), opening));
+        assertThat(room.openIfDue("concert", scheduled).toCompletableFuture().join()).isTrue();
+        // Opened with no buyer asking, at the opening; asking again opens nothing more.
+        assertThat(steps.of(RoomStep.Kind.SHUFFLED)).singleElement().satisfies(step -> {
+            assertThat(step.at()).isEqualTo(opening);
+            assertThat(step.position()).isEqualTo(30);
+        });
+        assertThat(room.openIfDue("concert", scheduled).toCompletableFuture().join()).isTrue();
+        assertThat(steps.of(RoomStep.Kind.SHUFFLED)).hasSize(1);
+
+        String[] order = new String[30];
+        for (QueueTicket ticket : tickets) {
+            QueueTicket now = room.look("concert", scheduled, ticket.buyerId(), ticket.ticket()).toCompletableFuture()
+                    .join().orElseThrow();
+            order[(int) now.position() - 1] = now.buyerId();
+        }
+        long seed = steps.of(RoomStep.Kind.SHUFFLED).getFirst().seed();
+        assertThat(List.of(order)).isNotEqualTo(arrivals).isEqualTo(ShuffleOrder.of(seed, arrivals));
+    }
 }

@@ -63,6 +63,7 @@ final class EventRooms {
     static RoomPlan configured(EventDefinition event) {
         WaitingRoomSettings settings = event.waitingRoom();
         return RoomPlan.of(settings.entryRatePerSecond(), settings.opensAt(), settings.passLifetime())
-                .withMaxActive(settings.maxActive()).withMethod(QueueingMethod.of(settings.queueing()));
+                .withMaxActive(settings.maxActive()).withMethod(QueueingMethod.of(settings.queueing()))
+                .withPreQueueAt(settings.preQueueAt());
     }
 }

@@ -29,7 +29,8 @@ import java.util.concurrent.CompletionStage;
  * tells where it stands, with the pass once admitted. While waiting, {@code Retry-After} says when to ask again.
  * Once every seat is sold, joining and asking answer {@code status: "sold-out"} with a message, and no
  * {@code Retry-After}; a closed room ({@code queueing: "reject"}) refuses joins with a 403 {@code waiting-room-closed}
- * problem and tells those still queued {@code status: "closed"}.
+ * problem and tells those still queued {@code status: "closed"}; before the event's pre-queue starts, a join is a 403
+ * {@code waiting-room-not-open} problem whose {@code Retry-After} is the time until it does.
  */
 @Path("/v1/events/{eventId}/queue")
 public final class QueueResource {
@@ -56,6 +57,11 @@ public final class QueueResource {
             if (ticket.standing() == QueueTicket.Standing.CLOSED) {
                 return Problems.response(Problem.of(ProblemType.WAITING_ROOM_CLOSED,
                         WaitingRoomMessages.closed(event.name())).at("/v1/events/" + eventId + "/queue"));
+            }
+            if (ticket.standing() == QueueTicket.Standing.NOT_YET_OPEN) {
+                return Problems.response(Problem.of(ProblemType.WAITING_ROOM_NOT_OPEN,
+                        WaitingRoomMessages.notOpenYet(event.name(), event.waitingRoom().preQueueAt()))
+                        .at("/v1/events/" + eventId + "/queue").withRetryAfter(ticket.retryAfterSeconds()));
             }
             Response.ResponseBuilder response = answer(ticket, event, ticket.created()
                     && ticket.standing() == QueueTicket.Standing.WAITING ? Response.Status.ACCEPTED : Response.Status.OK);

@@ -26,12 +26,14 @@ import java.util.Locale;
  * @param activeBuyers            admitted buyers whose session is on
  * @param maxActive               the cap on active buyers (0 for none)
  * @param queueing                how the room chooses whom to admit: fifo, random, passthrough or reject
+ * @param preQueueAt              when buyers may start to join (the pre-queue, shuffled at {@code opensAt})
  */
 public record RoomStatusBody(String eventId, boolean enabled, double configuredRatePerSecond, double entryRatePerSecond,
                              boolean paused, Instant opensAt, boolean opened, long queueLength, long joined,
                              long admitted, double admittedPerSecond, double estimatedWaitSeconds,
                              double actualWaitSeconds, long shuffleSeed, String source,
-                             long activeBuyers, int maxActive, String queueing) {
+                             long activeBuyers, int maxActive, String queueing,
+                             Instant preQueueAt) {
 
     static RoomStatusBody of(EventDefinition event, RoomSnapshot room) {
         return new RoomStatusBody(event.eventId(), event.waitingRoom().enabled(),
@@ -40,6 +42,6 @@ public record RoomStatusBody(String eventId, boolean enabled, double configuredR
                 room.admittedPerSecond(), room.meanEstimatedWait().toMillis() / 1000.0,
                 room.meanActualWait().toMillis() / 1000.0, room.seed(),
                 room.source().name().toLowerCase(Locale.ROOT).replace('_', '-'), room.active(), room.maxActive(),
-                event.waitingRoom().queueing());
+                event.waitingRoom().queueing(), event.waitingRoom().preQueueAt());
     }
 }

@@ -15,7 +15,8 @@ import jakarta.ws.rs.core.FeatureContext;
 
 /**
  * The waiting room, as one thing to register with Jersey: the queue routes for buyers, the admin routes for
- * operators and the pass gate on the hold route (at {@code RingOrder.WAITING_ROOM}). It owns its audit producer and
+ * operators and the pass gate on the hold route (at {@code RingOrder.WAITING_ROOM}); it opens scheduled rooms by
+ * itself at their opening ({@link RoomOpenings}). It owns its audit producer and
  * uses the process's shared Redis access: close it after the server stops, before the access.
  *
  * <pre>{@code
@@ -39,12 +40,15 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
     private final WaitingRoomAudit audit;
     private final EventRooms events;
     private final SessionEnds sessionEnds;
+    private final RoomOpenings openings;
 
-    private WaitingRoomFeature(WaitingRoom room, WaitingRoomAudit audit, EventRooms events, SessionEnds sessionEnds) {
+    private WaitingRoomFeature(WaitingRoom room, WaitingRoomAudit audit, EventRooms events, SessionEnds sessionEnds,
+                               RoomOpenings openings) {
         this.room = room;
         this.audit = audit;
         this.events = events;
         this.sessionEnds = sessionEnds;
+        this.openings = openings;
     }
 
     /** Uses the shared Redis (when given) and connects to Kafka (when given). */
@@ -62,7 +66,8 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
             SeatMap seats = wiring.seats();
             return new WaitingRoomFeature(room, audit,
                     new EventRooms(wiring.catalog(), seats == null ? event -> false : seats::soldOut),
-                    new SessionEnds(room, wiring.catalog(), wiring.clock()));
+                    new SessionEnds(room, wiring.catalog(), wiring.clock()),
+                    new RoomOpenings(room, wiring.catalog(), wiring.clock()).start());
         } catch (RuntimeException e) {
             if (audit != null) {
                 audit.close();
@@ -92,14 +97,20 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
         sessionEnds.seatChanged(change);
     }
 
+    /** Opens the rooms whose opening has passed now, as the feature's own ticker does every 200 ms (for tests). */
+    public void openDueRooms() {
+        openings.tick();
+    }
+
     /** The room itself (for tests and metrics). */
     public WaitingRoom room() {
         return room;
     }
 
-    /** Closes the room, then the audit producer (flushing what it can within a second). */
+    /** Stops opening rooms, closes the room, then the audit producer (flushing what it can within a second). */
     @Override
     public void close() {
+        openings.close();
         room.close();
         if (audit != null) {
             audit.close();

@@ -68,6 +68,11 @@ public final class WaitingRoomMessages {
         return "The waiting room of " + eventName + " is closed: it admits nobody now.";
     }
 
+    /** Told to a buyer who joins before the event's pre-queue starts. */
+    public static String notOpenYet(String eventName, java.time.Instant preQueueAt) {
+        return "The waiting room of " + eventName + " opens for queueing at " + preQueueAt + "; come back then.";
+    }
+
     public static String roomUnavailable() {
         return "The waiting room could not answer; try again.";
     }
