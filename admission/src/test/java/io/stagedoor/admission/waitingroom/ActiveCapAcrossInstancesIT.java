@@ -7,8 +7,6 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.stagedoor.testsupport.FakeClock;
 import io.stagedoor.testsupport.RealServers;
-import io.stagedoor.testsupport.TestNames;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,31 +25,24 @@ import org.junit.jupiter.api.Test;
 /** The cap on active buyers held by two room instances on one real Redis. */
 class ActiveCapAcrossInstancesIT {
 
-    private static final byte[] SECRET = "a waiting-room secret of 32 bytes or more".getBytes(StandardCharsets.UTF_8);
     private static final Instant OPENS = Instant.parse("2026-12-01T19:00:00Z");
     private static final int CAP = 50;
     private static final int BUYERS = 300;
 
-    private final FakeClock clock = new FakeClock(OPENS);
-    private final StepLog steps = new StepLog();
-    private final String event = TestNames.unique("capped-shared");
-    private final RoomOptions options = RoomOptions.defaults().withKeyNamespace(TestNames.unique("wr"));
-    private final WaitingRoom first = room();
-    private final WaitingRoom second = room();
-
-    private WaitingRoom room() {
-        return WaitingRoom.builder().passSecret(SECRET).clock(clock).steps(steps).options(options)
-                .redis(RealServers.redisUri());
-    }
+    private final TwoRooms rooms = new TwoRooms("capped-shared", OPENS);
+    private final FakeClock clock = rooms.clock;
+    private final StepLog steps = rooms.steps;
+    private final String event = rooms.event;
+    private final WaitingRoom first = rooms.first;
+    private final WaitingRoom second = rooms.second;
 
     @AfterEach
     void close() {
-        first.close();
-        second.close();
+        rooms.close();
     }
 
     private WaitingRoom instance(int i) {
-        return i % 2 == 0 ? first : second;
+        return rooms.instance(i);
     }
 
     /**
@@ -65,7 +56,7 @@ class ActiveCapAcrossInstancesIT {
         RoomPlan plan = RoomPlan.of(1_000, OPENS, Duration.ofMinutes(15)).withMaxActive(CAP);
         AtomicLong mostSeenInRedis = new AtomicLong();
         AtomicBoolean running = new AtomicBoolean(true);
-        String activeKey = RoomKeys.of(options.keyNamespace(), event)[4];
+        String activeKey = RoomKeys.of(rooms.options.keyNamespace(), event)[4];
         RedisClient client = RedisClient.create(RealServers.redisUri());
         try (StatefulRedisConnection<String, String> watcher = client.connect(StringCodec.UTF8);
              ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {

@@ -3,8 +3,6 @@ package io.stagedoor.admission.waitingroom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stagedoor.testsupport.FakeClock;
-import io.stagedoor.testsupport.RealServers;
-import io.stagedoor.testsupport.TestNames;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,26 +13,19 @@ import org.junit.jupiter.api.Test;
 /** Attacks on passes whose session is over, across two room instances on one real Redis. */
 class PassSessionIT {
 
-    private static final byte[] SECRET = "a waiting-room secret of 32 bytes or more".getBytes(StandardCharsets.UTF_8);
     private static final Instant OPENS = Instant.parse("2026-12-01T19:00:00Z");
     private static final RoomPlan PLAN = RoomPlan.of(10, OPENS, Duration.ofMinutes(15)).withMaxActive(5);
 
-    private final FakeClock clock = new FakeClock(OPENS);
-    private final StepLog steps = new StepLog();
-    private final String event = TestNames.unique("passes");
-    private final RoomOptions options = RoomOptions.defaults().withKeyNamespace(TestNames.unique("wr"));
-    private final WaitingRoom first = room();
-    private final WaitingRoom second = room();
-
-    private WaitingRoom room() {
-        return WaitingRoom.builder().passSecret(SECRET).clock(clock).steps(steps).options(options)
-                .redis(RealServers.redisUri());
-    }
+    private final TwoRooms rooms = new TwoRooms("passes", OPENS);
+    private final FakeClock clock = rooms.clock;
+    private final StepLog steps = rooms.steps;
+    private final String event = rooms.event;
+    private final WaitingRoom first = rooms.first;
+    private final WaitingRoom second = rooms.second;
 
     @AfterEach
     void close() {
-        first.close();
-        second.close();
+        rooms.close();
     }
 
     private QueueTicket admitted(String buyer) {
