@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
-import io.stagedoor.testsupport.FakeClock;
 import io.stagedoor.testsupport.RealServers;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,31 +17,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 
 /** The cap on active buyers held by two room instances on one real Redis. */
-class ActiveCapAcrossInstancesIT {
+class ActiveCapAcrossInstancesIT extends OnTwoRooms {
 
     private static final Instant OPENS = Instant.parse("2026-12-01T19:00:00Z");
     private static final int CAP = 50;
     private static final int BUYERS = 300;
 
-    private final TwoRooms rooms = new TwoRooms("capped-shared", OPENS);
-    private final FakeClock clock = rooms.clock;
-    private final StepLog steps = rooms.steps;
-    private final String event = rooms.event;
-    private final WaitingRoom first = rooms.first;
-    private final WaitingRoom second = rooms.second;
-
-    @AfterEach
-    void close() {
-        rooms.close();
-    }
-
-    private WaitingRoom instance(int i) {
-        return rooms.instance(i);
+    ActiveCapAcrossInstancesIT() {
+        super("capped-shared", OPENS);
     }
 
     /**
@@ -56,7 +42,7 @@ class ActiveCapAcrossInstancesIT {
         RoomPlan plan = RoomPlan.of(1_000, OPENS, Duration.ofMinutes(15)).withMaxActive(CAP);
         AtomicLong mostSeenInRedis = new AtomicLong();
         AtomicBoolean running = new AtomicBoolean(true);
-        String activeKey = RoomKeys.of(rooms.options.keyNamespace(), event)[4];
+        String activeKey = RoomKeys.of(options.keyNamespace(), event)[4];
         RedisClient client = RedisClient.create(RealServers.redisUri());
         try (StatefulRedisConnection<String, String> watcher = client.connect(StringCodec.UTF8);
              ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {

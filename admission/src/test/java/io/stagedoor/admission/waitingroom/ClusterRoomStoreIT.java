@@ -7,7 +7,6 @@ import io.stagedoor.testsupport.RedisClusterServers;
 import io.stagedoor.testsupport.TestNames;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,24 +42,6 @@ class ClusterRoomStoreIT extends RoomStoreContract {
     void roomsOfManyEventsAreAnsweredByRedisWhicheverNodeHoldsThem() {
         for (int i = 0; i < 12; i++) {
             assertThat(join(freshEvent(), "b1", OPENS).room().source()).isEqualTo(RoomSource.REDIS);
-        }
-    }
-
-    /** The active-cap contract on the same store. */
-    @Nested
-    class ActiveCap extends ActiveCapContract {
-        @Override
-        RoomStore store() {
-            return ClusterRoomStoreIT.store;
-        }
-    }
-
-    /** The queueing-method contract on the same store. */
-    @Nested
-    class Methods extends QueueingMethodContract {
-        @Override
-        RoomStore store() {
-            return ClusterRoomStoreIT.store;
         }
     }
 }

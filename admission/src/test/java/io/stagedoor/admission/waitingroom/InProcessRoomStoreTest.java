@@ -1,6 +1,5 @@
 package io.stagedoor.admission.waitingroom;
 
-import org.junit.jupiter.api.Nested;
 
 /** The room contracts in this process. */
 class InProcessRoomStoreTest extends RoomStoreContract {
@@ -10,23 +9,5 @@ class InProcessRoomStoreTest extends RoomStoreContract {
     @Override
     RoomStore store() {
         return store;
-    }
-
-    /** The active-cap contract on the same store. */
-    @Nested
-    class ActiveCap extends ActiveCapContract {
-        @Override
-        RoomStore store() {
-            return InProcessRoomStoreTest.this.store;
-        }
-    }
-
-    /** The queueing-method contract on the same store. */
-    @Nested
-    class Methods extends QueueingMethodContract {
-        @Override
-        RoomStore store() {
-            return InProcessRoomStoreTest.this.store;
-        }
     }
 }

@@ -2,30 +2,20 @@ package io.stagedoor.admission.waitingroom;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stagedoor.testsupport.FakeClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Attacks on passes whose session is over, across two room instances on one real Redis. */
-class PassSessionIT {
+class PassSessionIT extends OnTwoRooms {
 
     private static final Instant OPENS = Instant.parse("2026-12-01T19:00:00Z");
     private static final RoomPlan PLAN = RoomPlan.of(10, OPENS, Duration.ofMinutes(15)).withMaxActive(5);
 
-    private final TwoRooms rooms = new TwoRooms("passes", OPENS);
-    private final FakeClock clock = rooms.clock;
-    private final StepLog steps = rooms.steps;
-    private final String event = rooms.event;
-    private final WaitingRoom first = rooms.first;
-    private final WaitingRoom second = rooms.second;
-
-    @AfterEach
-    void close() {
-        rooms.close();
+    PassSessionIT() {
+        super("passes", OPENS);
     }
 
     private QueueTicket admitted(String buyer) {

@@ -12,7 +12,6 @@ import io.stagedoor.testsupport.TestNames;
 import java.util.Arrays;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /** The contract against the shared real Redis, plus what only Redis has: key slots, expiry, NOSCRIPT. */
@@ -66,24 +65,6 @@ class RedisRoomStoreIT extends RoomStoreContract {
             } finally {
                 ownClient.shutdown();
             }
-        }
-    }
-
-    /** The active-cap contract on the same store. */
-    @Nested
-    class ActiveCap extends ActiveCapContract {
-        @Override
-        RoomStore store() {
-            return RedisRoomStoreIT.store;
-        }
-    }
-
-    /** The queueing-method contract on the same store. */
-    @Nested
-    class Methods extends QueueingMethodContract {
-        @Override
-        RoomStore store() {
-            return RedisRoomStoreIT.store;
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.stagedoor.admission.waitingroom;
 
-import io.stagedoor.testsupport.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -14,28 +13,16 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Two room clients, as two ingress instances would hold, on one real Redis and one fake clock. */
-class SharedQueueIT {
+class SharedQueueIT extends OnTwoRooms {
 
     private static final Instant OPENS = Instant.parse("2026-12-01T19:00:00Z");
     private static final int BUYERS = 1_000;
 
-    private final TwoRooms rooms = new TwoRooms("shared-queue", OPENS);
-    private final FakeClock clock = rooms.clock;
-    private final StepLog steps = rooms.steps;
-    private final String event = rooms.event;
-    private final WaitingRoom first = rooms.first;
-
-    @AfterEach
-    void close() {
-        rooms.close();
-    }
-
-    private WaitingRoom instance(int i) {
-        return rooms.instance(i);
+    SharedQueueIT() {
+        super("shared-queue", OPENS);
     }
 
     @Test

@@ -5,12 +5,13 @@ import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import org.junit.jupiter.api.AfterEach;
 
 /**
- * Two room clients, as two ingress instances would hold, on one real Redis and one fake clock, recording their
- * steps in one log; each fixture on keys of its own.
+ * Tests on two room clients, as two ingress instances would hold, on one real Redis and one fake clock, recording
+ * their steps in one log; each test on keys of its own.
  */
-final class TwoRooms implements AutoCloseable {
+abstract class OnTwoRooms {
 
     static final byte[] SECRET = "a waiting-room secret of 32 bytes or more".getBytes(StandardCharsets.UTF_8);
 
@@ -21,7 +22,7 @@ final class TwoRooms implements AutoCloseable {
     final WaitingRoom first;
     final WaitingRoom second;
 
-    TwoRooms(String eventPrefix, Instant start) {
+    OnTwoRooms(String eventPrefix, Instant start) {
         this.clock = new FakeClock(start);
         this.event = TestNames.unique(eventPrefix);
         this.first = room();
@@ -38,8 +39,8 @@ final class TwoRooms implements AutoCloseable {
         return i % 2 == 0 ? first : second;
     }
 
-    @Override
-    public void close() {
+    @AfterEach
+    void closeRooms() {
         first.close();
         second.close();
     }
