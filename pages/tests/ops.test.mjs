@@ -20,6 +20,14 @@ test('the operator changes the entry rate, pauses and resumes, and the page show
     await page.getByLabel('Event').selectOption(EVENT_ID);
     await page.getByRole('button', { name: 'Watch' }).click();
     await page.locator('#room-state', { hasText: /Admitting|Paused|Not open yet|Off/ }).waitFor({ timeout: 10_000 });
+    // the active buyers and the cap, as the room reports them
+    const active = before.maxActive > 0 ? `${before.activeBuyers} / ${before.maxActive}` : '(no cap)';
+    await page.locator('#room-active', { hasText: active }).waitFor({ timeout: 5000 });
+    // the schedule and the queueing method the event's definition sets
+    assert.equal(await page.locator('#room-queueing').innerText(), 'First come, first served');
+    const preQueue = await page.locator('#room-pre-queue').innerText();
+    assert.ok(new Date(before.preQueueAt).getTime() <= 0 ? preQueue === 'any time' : /\d/.test(preQueue), preQueue);
+    assert.match(await page.locator('#room-opens').innerText(), /\d|at once/);
     // three refreshes, so the counter charts have rates
     await page.waitForTimeout(3500);
     assert.match(await page.locator('#chart-admissions .keys').innerText(), /\/s/);

@@ -165,4 +165,9 @@ public final class AdmissionMessages {
         return "waiting room: Redis circuit " + from + " -> " + to
                 + (to.equals("CLOSED") ? "; shared queue in use again" : "; joins and admissions use this instance's share");
     }
+
+    /** Checking a pass's session got no answer: neither the shared store nor this instance's own queue answered. */
+    public static String sessionUnanswered(Exception cause) {
+        return "the waiting room could not say whether the pass's session is on: " + cause;
+    }
 }

@@ -118,6 +118,10 @@ public final class AuditMessages {
                 ahead, rate);
     }
 
+    public static String activeOverCap(String eventId, long active, int cap) {
+        return "event " + eventId + " had " + active + " buyers active, over its cap of " + cap;
+    }
+
     public static String admittedTwice(String eventId, String ticket) {
         return "event " + eventId + " admitted ticket " + ticket + " twice";
     }

@@ -12,6 +12,7 @@ import io.stagedoor.topics.Reasons;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.SeatStatus;
 import io.stagedoor.topics.WaitingRoomRecord;
+import io.stagedoor.topics.WaitingRoomSettings;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -303,6 +304,91 @@ class AuditViolationsIT {
     private void roomStep(String event, String kind, String ticket, long position, Instant at) {
         history.waitingRoomRecord(new WaitingRoomRecord(event, kind, ticket == null ? null : "buyer-of-" + ticket,
                 ticket, position, 0, 50.0, at));
+    }
+
+    /** One step of {@code event}'s room at one buyer a second, with the store's count of active buyers and the cap. */
+    private void cappedStep(String event, String kind, String ticket, long position, Instant at, long active, int cap) {
+        history.waitingRoomRecord(new WaitingRoomRecord(event, kind, ticket == null ? null : "buyer-of-" + ticket,
+                ticket, position, 0, 1.0, at, active, cap));
+    }
+
+    @Test
+    void aRoomWithMoreBuyersActiveThanItsCapFails() {
+        String event = "evt-over-cap";
+        Instant opening = history.next();
+        cappedStep(event, WaitingRoomRecord.SHUFFLED, null, 0, opening, 0, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-1", 1, opening.plusSeconds(1), 1, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-2", 2, opening.plusSeconds(2), 2, 2);
+        // The store's own count says 2, but three sessions are on: none ended, none lapsed.
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-3", 3, opening.plusSeconds(3), 2, 2);
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-active-cap", event + "#buyer-of-t-3",
+                "event " + event + " had 3 buyers active, over its cap of 2");
+        assertThat(check.details().get("mostActive")).asInstanceOf(org.assertj.core.api.InstanceOfAssertFactories.MAP)
+                .containsEntry(event, 3);
+    }
+
+    @Test
+    void aStepWhoseOwnCountIsOverTheCapFails() {
+        String event = "evt-counted-over";
+        Instant opening = history.next();
+        cappedStep(event, WaitingRoomRecord.SHUFFLED, null, 0, opening, 0, 2);
+        cappedStep(event, WaitingRoomRecord.JOINED, "t-9", 9, opening.plusSeconds(1), 3, 2);
+
+        assertOnlyFailure(audit(), "waiting-room-active-cap", event + "#joined",
+                "event " + event + " had 3 buyers active, over its cap of 2");
+    }
+
+    @Test
+    void slotsFreedByEndedSessionsLetTheNextInAtOnceWithinTheCapAndTheRate() {
+        String event = "evt-freed";
+        Instant opening = history.next();
+        cappedStep(event, WaitingRoomRecord.SHUFFLED, null, 0, opening, 0, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-1", 1, opening.plusSeconds(1), 1, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-2", 2, opening.plusSeconds(2), 2, 2);
+        cappedStep(event, WaitingRoomRecord.ENDED, "t-1", 0, opening.plusMillis(2_100), 1, 2);
+        // At one a second the rate allows position 3 at 3 s (plus a second's slack); the freed slots let 3 and 4 in
+        // at 2.1 s.
+        cappedStep(event, WaitingRoomRecord.SLOTS_FREED, null, 2, opening.plusMillis(2_100), 1, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-3", 3, opening.plusMillis(2_100), 2, 2);
+        cappedStep(event, WaitingRoomRecord.REVOKED, "t-2", 0, opening.plusMillis(2_200), 1, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-4", 4, opening.plusMillis(2_200), 2, 2);
+
+        AuditReport report = audit();
+
+        assertThat(report.check("waiting-room-active-cap").status()).isEqualTo(CheckStatus.PASSED);
+        assertThat(report.check("waiting-room-order").status()).isEqualTo(CheckStatus.PASSED);
+    }
+
+    @Test
+    void aPassthroughRoomIsNotHeldToTheRateButNobodyIsAdmittedTwice() {
+        String event = "evt-passthrough";
+        Instant opening = history.next();
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 0, 0, 1.0,
+                opening, 0L, 0, "passthrough"));
+        for (int i = 1; i <= 300; i++) {
+            history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "buyer-" + i, "t-" + i,
+                    i, 0, 1.0, opening.plusMillis(i), (long) i, 0, "passthrough"));
+        }
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, "buyer-7", "t-7", 7, 0, 1.0,
+                opening.plusSeconds(1), 300L, 0, "passthrough"));
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-order", "t-7", null);
+        assertThat(check.offenses().get(0).what()).isEqualTo("event " + event + " admitted ticket t-7 twice");
+        assertThat(check.details()).containsEntry("passthroughAdmissions", 301L);
+    }
+
+    @Test
+    void sessionsEndByThePassLifetimeToo() {
+        String event = "evt-lapsed";
+        Instant opening = history.next();
+        cappedStep(event, WaitingRoomRecord.SHUFFLED, null, 0, opening, 0, 1);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-1", 1, opening.plusSeconds(1), 1, 1);
+        // No definition of this event on the topic: the default lifetime of 15 minutes applies.
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-2", 2,
+                opening.plusSeconds(1).plus(WaitingRoomSettings.DEFAULT_PASS_LIFETIME), 1, 1);
+
+        assertThat(audit().check("waiting-room-active-cap").status()).isEqualTo(CheckStatus.PASSED);
     }
 
     @Test

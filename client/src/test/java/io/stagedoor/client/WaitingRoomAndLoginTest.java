@@ -74,6 +74,32 @@ class WaitingRoomAndLoginTest {
     }
 
     @Test
+    void aSellOutEndsTheWaitWithTheRoomsMessageAndNoMoreAsking() {
+        peer.then(Reply.of(202, "{\"ticket\":\"t-4\",\"status\":\"waiting\",\"position\":40}", "Retry-After", "2"),
+                Reply.of(200, "{\"ticket\":\"t-4\",\"status\":\"sold-out\",\"position\":30,"
+                        + "\"message\":\"Stagedoor Live is sold out.\"}"));
+        StagedoorClient client = TestClients.onFakeTime(peer, time, RetryPolicy.defaults());
+
+        QueueAnswer answer = get(client.awaitPass(TOKEN, EVENT, Duration.ofMinutes(5)));
+
+        assertThat(answer).isInstanceOfSatisfying(WaitOver.class, over -> {
+            assertThat(over.status()).isEqualTo("sold-out");
+            assertThat(over.ticket()).isEqualTo("t-4");
+            assertThat(over.message()).isEqualTo("Stagedoor Live is sold out.");
+        });
+        assertThat(peer.arrivals()).hasSize(2);
+    }
+
+    @Test
+    void aJoinTurnedAwayBecauseTheEventSoldOutIsTheEndOfTheWaitToo() {
+        peer.then(Reply.of(200, "{\"status\":\"sold-out\",\"position\":0,\"message\":\"sold out\"}"));
+        StagedoorClient client = TestClients.onFakeTime(peer, time, RetryPolicy.defaults());
+
+        assertThat(get(client.joinQueue(TOKEN, EVENT))).isInstanceOfSatisfying(WaitOver.class,
+                over -> assertThat(over.ticket()).isNull());
+    }
+
+    @Test
     void logsInForABearerToken() {
         peer.then(Reply.problem(429, "rate-limited", 6L), Reply.of(200, "{\"token\":\"jwt-1\",\"expiresIn\":3600}"));
         StagedoorClient client = TestClients.onFakeTime(peer, time, RetryPolicy.defaults());

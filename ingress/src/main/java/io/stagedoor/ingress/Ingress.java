@@ -151,7 +151,10 @@ public final class Ingress implements AutoCloseable {
         AuditedLimiter limiter = parts.push(new AuditedLimiter(redis, settings.topics().namespace(),
                 settings.redisTimeout(), kafka, settings.topics().admissions(), registry, clock));
         WaitingRoomFeature waitingRoom = parts.push(WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis,
-                auth.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount())));
+                auth.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount(),
+                views.seatMap())));
+        results.onResult(waitingRoom::resultArrived);
+        views.onSeatChange(waitingRoom::seatChanged);
         ScannedTickets scanned = parts.push(ScannedTickets.open(redis));
         IdempotentRequests idempotent = parts.push(IdempotentRequests.open(ids, redis));
         LoginFeature login = parts.push(new LoginFeature(accounts, auth.passwordMemoryKib(),

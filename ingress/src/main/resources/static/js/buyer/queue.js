@@ -23,6 +23,14 @@ export async function waitInRoom(eventId, { token, wait, notice, onPlace }) {
     if (ticket.status === 'expired') {
       throw new ApiError(403, { detail: 'Your turn in the waiting room came and the pass has expired. Join again.' });
     }
+    if (ticket.status === 'sold-out' || ticket.status === 'closed') {
+      // The room's own words: nobody still queued will be admitted.
+      throw new ApiError(410, { detail: ticket.message });
+    }
+    if (ticket.status === 'ended') {
+      throw new ApiError(403, { detail: 'Your visit to this on-sale has ended (you checked out, your hold expired, or'
+        + ' an operator ended it). Join the waiting room again to come back.' });
+    }
     onPlace(ticket);
     const next = retryAfterSeconds(answer.headers, null);
     notice.info(`You are number ${count(ticket.position)} in line; the room estimates ${roughly(ticket.estimatedWaitSeconds)}.`,

@@ -111,6 +111,21 @@ async function readRoom() {
   return room;
 }
 
+/** How each queueing method reads. */
+const QUEUEING = {
+  fifo: 'First come, first served',
+  random: 'Random draw among the queued',
+  passthrough: 'Everyone in at once (counted)',
+  reject: 'Closed',
+};
+
+/** A moment of the schedule: its date and time, or {@code none} when the definition sets none (the epoch). */
+function moment(iso, none) {
+  const date = iso ? new Date(iso) : null;
+  if (!date || date.getTime() <= 0) return none;
+  return `${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${clock(date)}`;
+}
+
 function showRoom(room) {
   watching.room = room;
   $('room-state').textContent = !room.enabled ? 'Off' : room.paused ? 'Paused' : room.opened ? 'Admitting' : 'Not open yet';
@@ -118,6 +133,11 @@ function showRoom(room) {
   $('room-length').textContent = count(room.queueLength);
   $('room-admitting').textContent = `${perSecond(room.admittedPerSecond)} buyers/s`;
   $('room-counts').textContent = `${count(room.joined)} / ${count(room.admitted)}`;
+  $('room-queueing').textContent = QUEUEING[room.queueing] ?? room.queueing;
+  $('room-pre-queue').textContent = moment(room.preQueueAt, 'any time');
+  $('room-opens').textContent = moment(room.opensAt, 'at once');
+  $('room-active').textContent = room.maxActive > 0
+    ? `${count(room.activeBuyers)} / ${count(room.maxActive)}` : `${count(room.activeBuyers)} (no cap)`;
   $('room-waits').textContent = `${seconds(Math.round(room.estimatedWaitSeconds))} / ${seconds(Math.round(room.actualWaitSeconds))}`;
   $('room-source').textContent = room.source === 'redis' ? 'Redis (shared)' : 'this instance only';
   $('pause').textContent = room.paused ? 'Resume entry' : 'Pause entry';

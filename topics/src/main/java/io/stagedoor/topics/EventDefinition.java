@@ -61,6 +61,11 @@ public record EventDefinition(String eventId, String name, String organizerId, I
         return new EventDefinition(eventId, name, organizerId, onSaleAt, seats, priceCents, waitingRoom, max);
     }
 
+    /** This definition with another waiting room. */
+    public EventDefinition withWaitingRoom(WaitingRoomSettings room) {
+        return new EventDefinition(eventId, name, organizerId, onSaleAt, seats, priceCents, room, maxSeatsPerBuyer);
+    }
+
     /** Whether the seat map has this seat. */
     public boolean hasSeat(String seatId) {
         return seats.contains(seatId);

@@ -161,4 +161,16 @@ public final class TopicsMessages {
     public static String notPositive(String setting, long value) {
         return setting + " must be positive, was " + value;
     }
+
+    public static String maxActiveNegative(int maxActive) {
+        return "waitingRoom.maxActive must be 0 (no cap) or a positive number of buyers, was " + maxActive;
+    }
+
+    public static String unknownQueueing(String queueing, java.util.List<String> methods) {
+        return "waitingRoom.queueing must be one of " + String.join(", ", methods) + ", was " + queueing;
+    }
+
+    public static String preQueueAfterOpening(java.time.Instant preQueueAt, java.time.Instant opensAt) {
+        return "waitingRoom.preQueueAt (" + preQueueAt + ") must not be after opensAt (" + opensAt + ")";
+    }
 }

@@ -8,24 +8,46 @@ import java.util.Objects;
  * event id): joining (with the position given), the shuffle at the opening (with its seed), and admission.
  *
  * @param eventId  the event
- * @param kind     "joined", "shuffled", "admitted" or "rate-changed"
+ * @param kind     "joined", "shuffled", "admitted", "rate-changed", "ended", "revoked" or "slots-freed"
  * @param buyerId  the buyer, or null for "shuffled" and "rate-changed"
  * @param ticket   the buyer's ticket, else null
  * @param position the buyer's position in the queue (1-based), else 0
  * @param seed     the shuffle's seed for "shuffled", else 0
  * @param rate     the entry rate in force, buyers per second
  * @param at       when it happened
+ * @param active   buyers active after the step, where the room counted them; else null (records written before)
+ * @param maxActive the cap on active buyers in force (0 for none); else null
+ * @param queueing how the room chose whom to admit ({@code fifo}, {@code random}, {@code passthrough}); else null
  */
 public record WaitingRoomRecord(String eventId, String kind, String buyerId, String ticket, long position, long seed,
-                                double rate, Instant at) implements Versioned {
+                                double rate, Instant at, Long active, Integer maxActive, String queueing)
+        implements Versioned {
 
     public static final String JOINED = "joined";
     public static final String SHUFFLED = "shuffled";
     public static final String ADMITTED = "admitted";
     public static final String RATE_CHANGED = "rate-changed";
+    /** A buyer's session ended early: they checked out or their holds ended. */
+    public static final String ENDED = "ended";
+    /** An operator revoked a buyer's pass. */
+    public static final String REVOKED = "revoked";
+    /** Slots freed in a full room moved the frontier at once by {@code position} places, beyond the rate. */
+    public static final String SLOTS_FREED = "slots-freed";
 
     public WaitingRoomRecord {
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(kind, "kind");
+    }
+
+    /** A step of a room that did not count active buyers. */
+    public WaitingRoomRecord(String eventId, String kind, String buyerId, String ticket, long position, long seed,
+                             double rate, Instant at) {
+        this(eventId, kind, buyerId, ticket, position, seed, rate, at, null, null, null);
+    }
+
+    /** A step of a first-come-first-served room that counted active buyers. */
+    public WaitingRoomRecord(String eventId, String kind, String buyerId, String ticket, long position, long seed,
+                             double rate, Instant at, Long active, Integer maxActive) {
+        this(eventId, kind, buyerId, ticket, position, seed, rate, at, active, maxActive, null);
     }
 }

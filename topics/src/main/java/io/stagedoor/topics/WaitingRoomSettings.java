@@ -9,9 +9,26 @@ import java.time.Instant;
  * @param enabled            whether the hold route requires a waiting-room pass for this event
  * @param entryRatePerSecond buyers admitted per second
  * @param opensAt            when the room opens; buyers who join earlier are shuffled at this moment
- * @param passLifetime       how long a pass stays valid once issued
+ * @param passLifetime       how long a pass stays valid once issued; also the longest a buyer counts as active
+ * @param maxActive          the most admitted buyers active at once (a buyer stops being active on checking out,
+ *                           when their holds end, when an operator revokes the pass, or when it expires); 0 or
+ *                           absent for no cap, the entry rate alone deciding (default)
+ * @param queueing           how the room chooses whom to admit: {@value #FIFO} (default: first come, first served,
+ *                           early joiners shuffled at the opening), {@value #RANDOM} (a lottery among everyone queued,
+ *                           drawn from the recorded seed), {@value #PASSTHROUGH} (everyone admitted at once, still
+ *                           counted) or {@value #REJECT} (closed: nobody joins, those queued are told so)
+ * @param preQueueAt         when buyers may start to join (the pre-queue, shuffled at {@code opensAt}); before it a
+ *                           join is refused with when to come back. Absent: any time (default), and never after
+ *                           {@code opensAt}
  */
-public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime) {
+public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
+                                  Integer maxActive, String queueing, Instant preQueueAt) {
+
+    public static final String FIFO = "fifo";
+    public static final String RANDOM = "random";
+    public static final String PASSTHROUGH = "passthrough";
+    public static final String REJECT = "reject";
+    private static final java.util.List<String> METHODS = java.util.List.of(FIFO, RANDOM, PASSTHROUGH, REJECT);
 
     public static final double DEFAULT_ENTRY_RATE = 50.0;
     public static final Duration DEFAULT_PASS_LIFETIME = Duration.ofMinutes(15);
@@ -26,6 +43,47 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
         if (opensAt == null) {
             opensAt = Instant.EPOCH;
         }
+        if (maxActive == null) {
+            maxActive = 0;
+        }
+        if (maxActive < 0) {
+            throw new IllegalArgumentException(TopicsMessages.maxActiveNegative(maxActive));
+        }
+        preQueueAt = preQueueAt == null ? Instant.EPOCH : preQueueAt;
+        if (preQueueAt.isAfter(opensAt)) {
+            throw new IllegalArgumentException(TopicsMessages.preQueueAfterOpening(preQueueAt, opensAt));
+        }
+        queueing = queueing == null ? FIFO : queueing.toLowerCase(java.util.Locale.ROOT);
+        if (!METHODS.contains(queueing)) {
+            throw new IllegalArgumentException(TopicsMessages.unknownQueueing(queueing, METHODS));
+        }
+    }
+
+    /** A room without a cap on active buyers. */
+    public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime) {
+        this(enabled, entryRatePerSecond, opensAt, passLifetime, 0, FIFO, null);
+    }
+
+    /** A first-come-first-served room with at most {@code maxActive} buyers active at once. */
+    public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
+                               Integer maxActive) {
+        this(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, FIFO, null);
+    }
+
+    /** These settings with at most {@code max} buyers active at once (0 for no cap). */
+    public WaitingRoomSettings withMaxActive(int max) {
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, max, queueing, preQueueAt);
+    }
+
+    /** These settings choosing whom to admit by {@code method} ({@value #FIFO}, {@value #RANDOM}, ...). */
+    public WaitingRoomSettings withQueueing(String method) {
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, method,
+                preQueueAt);
+    }
+
+    /** These settings letting buyers join from {@code from} (the pre-queue) until the opening shuffles them. */
+    public WaitingRoomSettings withPreQueueAt(Instant from) {
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing, from);
     }
 
     /** A room that is off: the hold route asks for no pass. */

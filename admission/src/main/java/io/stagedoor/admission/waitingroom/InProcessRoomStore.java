@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Rooms in this process: the same arithmetic as {@link RoomScript}, one lock per event. Used alone in single-instance
  * mode, and as each instance's share of the rate while Redis is unreachable. Rooms are kept until the process ends;
- * their number is bounded by the events operators define.
+ * their number is bounded by the events operators define, and each room's maps by the buyers who joined it.
  */
 public final class InProcessRoomStore implements RoomStore {
 
@@ -45,12 +45,35 @@ public final class InProcessRoomStore implements RoomStore {
         return answer(call, room -> Optional.empty());
     }
 
+    @Override
+    public CompletionStage<RoomReply> end(RoomCall call, String buyerId) {
+        return answer(call, buyerId, room -> Optional.empty());
+    }
+
+    @Override
+    public CompletionStage<SessionState> session(String eventId, String buyerId, String ticket, long nowMillis) {
+        Room room = rooms.get(eventId);
+        if (room == null) {
+            return CompletableFuture.completedFuture(SessionState.UNKNOWN);
+        }
+        synchronized (room) {
+            return CompletableFuture.completedFuture(room.session(buyerId, ticket, nowMillis));
+        }
+    }
+
     private CompletionStage<RoomReply> answer(RoomCall call, java.util.function.Function<Room, Optional<TicketState>> op) {
+        return answer(call, null, op);
+    }
+
+    /** @param ending the buyer whose session this operation ends, else null */
+    private CompletionStage<RoomReply> answer(RoomCall call, String ending,
+                                              java.util.function.Function<Room, Optional<TicketState>> op) {
         Room room = rooms.computeIfAbsent(call.eventId(), id -> new Room(call));
         synchronized (room) {
-            boolean openedNow = room.advance(call);
+            boolean openedNow = room.advance(call, ending);
             Optional<TicketState> ticket = op.apply(room);
-            return CompletableFuture.completedFuture(new RoomReply(room.state(openedNow), ticket));
+            return CompletableFuture.completedFuture(new RoomReply(room.state(openedNow, call.active()), ticket,
+                    room.endedNow, room.placesFreed));
         }
     }
 
@@ -75,14 +98,26 @@ public final class InProcessRoomStore implements RoomStore {
         private final Map<String, Ticket> tickets = new HashMap<>();
         private final TreeSet<ShuffleOrder.Place> lobby = new TreeSet<>();
         private Map<String, Long> lobbyPositions = Map.of();
+        /** Active buyers and when their sessions end. */
+        private final Map<String, Long> active = new HashMap<>();
+        private ActiveCap cap = ActiveCap.NONE;
+        private QueueingMethod method = QueueingMethod.FIFO;
+        /** Random rooms: buyers drawn from the lottery so far (the lobby holds those still in it). */
+        private long drawn;
+        private long sessionMillis;
+        private boolean endedNow;
+        private long placesFreed;
 
         Room(RoomCall creator) {
             this.seed = creator.seed();
             this.rate = creator.initialRate();
         }
 
-        boolean advance(RoomCall call) {
+        boolean advance(RoomCall call, String ending) {
             long now = call.nowMillis();
+            cap = call.active();
+            method = call.method();
+            sessionMillis = call.sessionMillis();
             owed += call.charge();
             boolean openedNow = false;
             if (!opened && now >= call.opensAtMillis()) {
@@ -99,8 +134,12 @@ public final class InProcessRoomStore implements RoomStore {
                 frontier = 0;
                 last = call.opensAtMillis();
             }
+            int before = active.size();
+            active.values().removeIf(ends -> ends <= now);
+            endedNow = ending != null && active.remove(ending) != null;
+            int ended = before - active.size();
             if (opened && now > last) {
-                if (!paused) {
+                if (!paused && (!cap.capped() || before < cap.limit())) {
                     double grown = rate.perSecond() * (now - last) / 1000;
                     double repaid = Math.min(owed, grown);
                     owed -= repaid;
@@ -108,23 +147,50 @@ public final class InProcessRoomStore implements RoomStore {
                 }
                 last = now;
             }
+            placesFreed = 0;
+            if (opened && !paused && cap.capped() && before >= cap.limit() && ended > 0) {
+                placesFreed = Math.max(0, cap.limit() - active.size());
+                frontier = Math.min(seq, frontier + placesFreed);
+            }
             return openedNow;
+        }
+
+        SessionState session(String buyerId, String ticket, long now) {
+            Ticket held = tickets.get(ticket);
+            if (held == null || !held.buyerId().equals(buyerId) || held.admittedMillis() == 0) {
+                return SessionState.UNKNOWN;
+            }
+            // A ticket the buyer has since replaced by queueing again ended with its session.
+            return ticket.equals(buyers.get(buyerId)) && live(buyerId, now) ? SessionState.ACTIVE : SessionState.ENDED;
+        }
+
+        private boolean live(String buyerId, long now) {
+            Long ends = active.get(buyerId);
+            return ends != null && ends > now;
         }
 
         Optional<TicketState> join(RoomCall call, String buyerId, String newTicket) {
             String existing = buyers.get(buyerId);
-            if (existing != null) {
+            // A buyer whose session ended may queue again, at the back: one ticket and one slot at a time.
+            if (existing != null && (tickets.get(existing).admittedMillis() == 0 || live(buyerId, call.nowMillis()))) {
                 return standing(call, existing, buyerId, false);
             }
             long now = call.nowMillis();
             long position = 0;
             long estimate;
-            if (opened) {
+            if (opened && method != QueueingMethod.RANDOM) {
                 position = ++seq;
                 estimate = (long) Math.ceil(Math.max(0, position - frontier + owed) * 1000 / rate.perSecond());
             } else {
+                // Before the opening, and in a random room always: a place drawn from the recorded seed.
                 lobby.add(ShuffleOrder.Place.of(seed, buyerId));
-                estimate = (call.opensAtMillis() - now) + (long) Math.ceil(lobby.size() * 1000 / rate.perSecond());
+                if (opened) {
+                    seq++;
+                    estimate = (long) Math.ceil(Math.max(0, drawnPlace(buyerId) - frontier + owed) * 1000
+                            / rate.perSecond());
+                } else {
+                    estimate = (call.opensAtMillis() - now) + (long) Math.ceil(lobby.size() * 1000 / rate.perSecond());
+                }
             }
             buyers.put(buyerId, newTicket);
             tickets.put(newTicket, new Ticket(buyerId, position, now, estimate, 0));
@@ -140,25 +206,50 @@ public final class InProcessRoomStore implements RoomStore {
             if (ticket == null || !ticket.buyerId().equals(buyerId)) {
                 return Optional.empty();
             }
+            boolean drawing = method == QueueingMethod.RANDOM && ticket.position() == 0 && ticket.admittedMillis() == 0;
             long place = ticket.position() > 0 ? ticket.position()
+                    : drawing ? drawnPlace(buyerId)
                     : opened ? lobbyPositions.get(buyerId) : lobby.headSet(ShuffleOrder.Place.of(seed, buyerId)).size() + 1;
             boolean first = false;
-            if (ticket.admittedMillis() == 0 && opened && place <= frontier) {
-                long now = call.nowMillis();
-                ticket = new Ticket(buyerId, ticket.position(), ticket.joinedMillis(), ticket.estimateMillis(), now);
-                tickets.put(id, ticket);
-                first = true;
-                admitted++;
-                actual += now - ticket.joinedMillis();
-                estimated += ticket.estimateMillis();
+            boolean awaiting = false;
+            long now = call.nowMillis();
+            if (ticket.admittedMillis() == 0 && opened && (place <= frontier || method == QueueingMethod.PASSTHROUGH)) {
+                if (!cap.capped() || active.size() < cap.limit()) {
+                    long kept = ticket.position();
+                    if (drawing) {
+                        // Drawn: out of the lottery, at the place it drew.
+                        lobby.remove(ShuffleOrder.Place.of(seed, buyerId));
+                        drawn++;
+                        kept = place;
+                    }
+                    ticket = new Ticket(buyerId, kept, ticket.joinedMillis(), ticket.estimateMillis(), now);
+                    tickets.put(id, ticket);
+                    first = true;
+                    admitted++;
+                    actual += now - ticket.joinedMillis();
+                    estimated += ticket.estimateMillis();
+                    active.put(buyerId, now + sessionMillis);
+                } else {
+                    awaiting = true;
+                }
             }
+            boolean on = ticket.admittedMillis() > 0 && live(buyerId, now);
             return Optional.of(new TicketState(id, buyerId, place, ticket.joinedMillis(), ticket.estimateMillis(),
-                    ticket.admittedMillis(), first, created));
+                    ticket.admittedMillis(), first, created, on, awaiting));
         }
 
-        RoomState state(boolean openedNow) {
+        /** A random room's waiting buyer: the number drawn so far, plus their rank among those still in the lottery. */
+        private long drawnPlace(String buyerId) {
+            return drawn + lobby.headSet(ShuffleOrder.Place.of(seed, buyerId)).size() + 1;
+        }
+
+        RoomState state(boolean openedNow, ActiveCap told) {
+            if (opened && method == QueueingMethod.PASSTHROUGH) {
+                // A passthrough room admits everyone who has joined.
+                frontier = seq;
+            }
             return new RoomState(rate, paused, opened, openedNow, seed, lobbySize, seq, frontier, admitted, actual,
-                    estimated, owed, RoomSource.IN_PROCESS);
+                    estimated, owed, RoomSource.IN_PROCESS, active.size(), told);
         }
     }
 }

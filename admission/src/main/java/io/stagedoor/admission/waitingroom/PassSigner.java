@@ -91,6 +91,12 @@ public final class PassSigner {
         }
     }
 
+    /** The ticket a pass that {@link #check} found valid was issued for. */
+    String ticketOf(String token) {
+        String payload = token.trim().split("\\.", -1)[1];
+        return new String(DECODER.decode(payload), StandardCharsets.UTF_8).split(String.valueOf(SEPARATOR), -1)[2];
+    }
+
     private byte[] tag(String signed) {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);

@@ -10,6 +10,11 @@ public enum PassVerdict {
     FORGED,
     /** A genuine pass whose lifetime is over. */
     EXPIRED,
+    /**
+     * A genuine pass, still within its lifetime, whose session ended: the buyer checked out, their holds ended, an
+     * operator revoked it, or the buyer queued again.
+     */
+    ENDED,
     /** A genuine pass issued to another buyer. */
     OTHER_BUYER,
     /** A genuine pass for another event. */

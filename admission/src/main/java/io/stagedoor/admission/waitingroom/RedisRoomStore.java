@@ -13,13 +13,13 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Rooms in Redis: each operation is one EVALSHA of {@link RoomScript} on the event's four keys (one hash slot, so
+ * Rooms in Redis: each operation is one EVALSHA of {@link RoomScript} on the event's five keys (one hash slot, so
  * it works on Redis Cluster too). On NOSCRIPT (restart, failover, SCRIPT FLUSH) the call is repeated once as EVAL,
  * which caches the script again.
  */
 public final class RedisRoomStore implements RoomStore {
 
-    private static final int REPLY_SIZE = 20;
+    private static final int REPLY_SIZE = 25;
 
     private final RedisScriptingAsyncCommands<String, String> commands;
     private final String sha;
@@ -55,6 +55,23 @@ public final class RedisRoomStore implements RoomStore {
         return run("snapshot", call, "", "");
     }
 
+    @Override
+    public CompletionStage<RoomReply> end(RoomCall call, String buyerId) {
+        return run("end", call, buyerId, "");
+    }
+
+    /** The script's {@code session} operation: reads two hashes and the active set, writes nothing. */
+    @Override
+    public CompletionStage<SessionState> session(String eventId, String buyerId, String ticket, long nowMillis) {
+        String[] keys = RoomKeys.of(namespace, eventId);
+        String[] args = {"session", Long.toString(nowMillis), "", "", "", "", buyerId, ticket};
+        return this.<Long>evaluate(ScriptOutputType.INTEGER, keys, args).thenApply(state -> switch (state.intValue()) {
+            case 1 -> SessionState.ACTIVE;
+            case 2 -> SessionState.ENDED;
+            default -> SessionState.UNKNOWN;
+        });
+    }
+
     /** How many times the script had to be sent again after NOSCRIPT. */
     public long scriptReloads() {
         return reloads.sum();
@@ -64,33 +81,38 @@ public final class RedisRoomStore implements RoomStore {
         String[] keys = RoomKeys.of(namespace, call.eventId());
         String[] args = {op, Long.toString(call.nowMillis()), Long.toString(call.opensAtMillis()),
                 call.initialRate().text(), Long.toString(call.seed()), Long.toString(ttlMillis), first, second,
-                Long.toString(call.charge())};
-        CompletionStage<List<Object>> reply = commands.<List<Object>>evalsha(sha, ScriptOutputType.MULTI, keys, args)
-                .exceptionallyCompose(error -> {
-                    Throwable cause = error instanceof CompletionException && error.getCause() != null
-                            ? error.getCause() : error;
-                    if (cause instanceof RedisNoScriptException) {
-                        reloads.increment();
-                        return commands.eval(RoomScript.BODY, ScriptOutputType.MULTI, keys, args);
-                    }
-                    return CompletableFuture.failedStage(cause);
-                });
-        return reply.thenApply(RedisRoomStore::parse);
+                Long.toString(call.charge()), Integer.toString(call.active().limit()),
+                Long.toString(call.sessionMillis()), call.method().text()};
+        return this.<List<Object>>evaluate(ScriptOutputType.MULTI, keys, args).thenApply(reply -> parse(reply, call.active()));
     }
 
-    static RoomReply parse(List<Object> reply) {
+    private <T> CompletionStage<T> evaluate(ScriptOutputType type, String[] keys, String[] args) {
+        return commands.<T>evalsha(sha, type, keys, args).exceptionallyCompose(error -> {
+            Throwable cause = error instanceof CompletionException && error.getCause() != null
+                    ? error.getCause() : error;
+            if (cause instanceof RedisNoScriptException) {
+                reloads.increment();
+                return commands.<T>eval(RoomScript.BODY, type, keys, args);
+            }
+            return CompletableFuture.failedStage(cause);
+        });
+    }
+
+    /** The reply of every operation but {@code session}; {@code cap} is the one the call was told. */
+    static RoomReply parse(List<Object> reply, ActiveCap cap) {
         if (reply == null || reply.size() != REPLY_SIZE) {
             throw new IllegalStateException(AdmissionMessages.malformedReply(reply));
         }
         String ticket = (String) reply.get(0);
         Optional<TicketState> state = ticket.isEmpty() ? Optional.empty() : Optional.of(new TicketState(ticket,
                 (String) reply.get(1), number(reply, 2), number(reply, 3), number(reply, 4), number(reply, 5),
-                number(reply, 6) == 1, number(reply, 7) == 1));
-        RoomState room = new RoomState(EntryRate.of(Double.parseDouble((String) reply.get(8))), number(reply, 9) == 1,
-                number(reply, 10) == 1, number(reply, 11) == 1, Long.parseLong((String) reply.get(12)),
-                number(reply, 13), number(reply, 14), Double.parseDouble((String) reply.get(15)), number(reply, 16),
-                number(reply, 17), number(reply, 18), Double.parseDouble((String) reply.get(19)), RoomSource.REDIS);
-        return new RoomReply(room, state);
+                number(reply, 6) == 1, number(reply, 7) == 1, number(reply, 8) == 1, number(reply, 9) == 1));
+        RoomState room = new RoomState(EntryRate.of(Double.parseDouble((String) reply.get(10))), number(reply, 11) == 1,
+                number(reply, 12) == 1, number(reply, 13) == 1, Long.parseLong((String) reply.get(14)),
+                number(reply, 15), number(reply, 16), Double.parseDouble((String) reply.get(17)), number(reply, 18),
+                number(reply, 19), number(reply, 20), Double.parseDouble((String) reply.get(21)), RoomSource.REDIS,
+                number(reply, 22), cap);
+        return new RoomReply(room, state, number(reply, 23) == 1, number(reply, 24));
     }
 
     private static long number(List<Object> reply, int index) {

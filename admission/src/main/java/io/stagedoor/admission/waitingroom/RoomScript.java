@@ -6,35 +6,71 @@ package io.stagedoor.admission.waitingroom;
  *
  * <p>KEYS: room hash, buyers hash (buyer → ticket), tickets hash (ticket → "position|joined|estimate|admitted|buyer",
  * position 0 while the buyer is in the lobby), lobby sorted set (buyers who joined before the opening, scored by
- * {@link ShuffleOrder#score}). All four share one hash tag. ARGV: operation, now, opensAt, initial rate, seed,
- * ttl millis, the operation's own two arguments, then the charge: places the instances' own queues admitted since
- * their last charge, which the shared queue repays out of its own growth ({@link RoomCall#charge()}). The reply
- * layout is {@link RedisRoomStore#parse}'s.
+ * {@link ShuffleOrder#score}), active sorted set (admitted buyers whose session is on, scored by when it ends). All
+ * five share one hash tag. ARGV: operation, now, opensAt, initial rate, seed, ttl millis, the operation's own two
+ * arguments, the charge: places the instances' own queues admitted since their last charge, which the shared queue
+ * repays out of its own growth ({@link RoomCall#charge()}), then the cap on active buyers (0 for none), the
+ * session's lifetime and the queueing method ({@link QueueingMethod#text()}). In a random room the lobby set is the
+ * lottery: every joiner draws a score from the seed, and a waiting buyer's place is the number drawn so far plus
+ * their rank among those still in it; the admitted leave it and keep the place they drew. The reply layout is {@link RedisRoomStore#parse}'s; the {@code session} operation reads only
+ * and answers one number ({@link RedisRoomStore#session}).
+ *
+ * <p>Checking the cap and taking the slot happen in the one call, so two instances admitting the last free slot
+ * in the same millisecond can never both take it.
  */
 final class RoomScript {
 
     static final String BODY = """
-            local room, buyers, tickets, lobby = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-            local op, now, opensAt, ttl = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[6])
+            local room, buyers, tickets, lobby, active = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
+            local op, now = ARGV[1], tonumber(ARGV[2])
+            if op == 'session' then
+              -- Reads only: 1 active, 2 ended, 0 unknown (no admission of this buyer on this ticket).
+              local buyer, ticket = ARGV[7], ARGV[8]
+              local record = redis.call('HGET', tickets, ticket)
+              if not record then return 0 end
+              local adm, owner = string.match(record, '^%d+|%d+|%-?%d+|(%d+)|(.*)$')
+              if owner ~= buyer or adm == '0' then return 0 end
+              -- A ticket the buyer has since replaced by queueing again ended with its session.
+              if redis.call('HGET', buyers, buyer) ~= ticket then return 2 end
+              local ends = redis.call('ZSCORE', active, buyer)
+              if ends and tonumber(ends) > now then return 1 end
+              return 2
+            end
+            local opensAt, ttl = tonumber(ARGV[3]), tonumber(ARGV[6])
+            local cap, session, method = tonumber(ARGV[10]), tonumber(ARGV[11]), ARGV[12]
+            local random, passthrough = method == 'random', method == 'passthrough'
             redis.call('HSETNX', room, 'rate', ARGV[4])
             redis.call('HSETNX', room, 'seed', ARGV[5])
             local s = redis.call('HMGET', room, 'rate', 'paused', 'opened', 'seed', 'lobby', 'seq', 'frontier',
-                'last', 'admitted', 'actual', 'estimated', 'owed')
+                'last', 'admitted', 'actual', 'estimated', 'owed', 'drawn')
             local rate, paused, opened, seed = tonumber(s[1]), s[2] == '1', s[3] == '1', s[4]
             local lobbySize, seq = tonumber(s[5] or '0'), tonumber(s[6] or '0')
             local frontier, last = tonumber(s[7] or '0'), tonumber(s[8] or '0')
             local admitted, actual, estimated = tonumber(s[9] or '0'), tonumber(s[10] or '0'), tonumber(s[11] or '0')
             -- Places admitted by own queues are owed before the shared queue grows again.
             local owed = tonumber(s[12] or '0') + tonumber(ARGV[9])
+            -- Random rooms: buyers drawn from the lottery so far (the lobby set holds those still in it).
+            local drawn = tonumber(s[13] or '0')
             local openedNow = 0
             if not opened and now >= opensAt then
               opened, openedNow = true, 1
               lobbySize = redis.call('ZCARD', lobby)
               seq, frontier, last = lobbySize, 0, opensAt
             end
+            -- Sessions end by lifetime, or by this operation; 'before' is how many were active until now.
+            local before = redis.call('ZCARD', active)
+            local ended = redis.call('ZREMRANGEBYSCORE', active, '-inf', now)
+            local endedNow = 0
+            if op == 'end' then
+              endedNow = redis.call('ZREM', active, ARGV[7])
+              ended = ended + endedNow
+            end
+            local inUse = before - ended
             -- Elapsed time is never negative: a caller whose clock runs behind moves nothing.
             if opened and now > last then
-              if not paused then
+              -- While every slot is taken the frontier stands: reached buyers could not enter anyway, and a
+              -- frontier that ran on would let a crowd in the moment slots free.
+              if not paused and (cap == 0 or before < cap) then
                 local grown = rate * (now - last) / 1000
                 local repaid = math.min(owed, grown)
                 owed = owed - repaid
@@ -42,42 +78,80 @@ final class RoomScript {
               end
               last = now
             end
+            -- Slots that free while the room is full go to the next in line at once, not at the rate.
+            local jumped = 0
+            if opened and not paused and cap > 0 and before >= cap and ended > 0 then
+              jumped = math.max(0, cap - inUse)
+              frontier = math.min(seq, frontier + jumped)
+            end
             if op == 'control' then
               if ARGV[7] ~= '' then rate = tonumber(ARGV[7]) end
               if ARGV[8] ~= '' then paused = ARGV[8] == '1' end
             end
 
-            local t = {'', '', 0, 0, 0, 0, 0, 0}
+            local function live(buyer)
+              local ends = redis.call('ZSCORE', active, buyer)
+              return ends and tonumber(ends) > now
+            end
+            local t = {'', '', 0, 0, 0, 0, 0, 0, 0, 0}
             local function standing(ticket, record, created, expected)
               local pos, joined, est, adm, buyer = string.match(record, '^(%d+)|(%d+)|(%-?%d+)|(%d+)|(.*)$')
               if buyer ~= expected then return end
               pos, joined, est, adm = tonumber(pos), tonumber(joined), tonumber(est), tonumber(adm)
               local place = pos
-              if pos == 0 then place = redis.call('ZRANK', lobby, buyer) + 1 end
-              local first = 0
-              if adm == 0 and opened and place <= frontier then
-                adm, first = now, 1
-                admitted, actual, estimated = admitted + 1, actual + (now - joined), estimated + est
-                redis.call('HSET', tickets, ticket, string.format('%d|%d|%d|%d|%s', pos, joined, est, adm, buyer))
+              if pos == 0 then
+                place = redis.call('ZRANK', lobby, buyer) + 1
+                if random and adm == 0 then place = drawn + place end
               end
-              t = {ticket, buyer, place, joined, est, adm, first, created}
+              local first, on, awaiting = 0, 0, 0
+              if adm == 0 and opened and (place <= frontier or passthrough) then
+                if cap == 0 or inUse < cap then
+                  adm, first, on = now, 1, 1
+                  inUse = inUse + 1
+                  admitted, actual, estimated = admitted + 1, actual + (now - joined), estimated + est
+                  if random and pos == 0 then
+                    -- Drawn: out of the lottery, at the place it drew.
+                    redis.call('ZREM', lobby, buyer)
+                    drawn, pos = drawn + 1, place
+                  end
+                  redis.call('HSET', tickets, ticket, string.format('%d|%d|%d|%d|%s', pos, joined, est, adm, buyer))
+                  redis.call('ZADD', active, adm + session, buyer)
+                else
+                  awaiting = 1
+                end
+              elseif adm > 0 and live(buyer) then
+                on = 1
+              end
+              t = {ticket, buyer, place, joined, est, adm, first, created, on, awaiting}
             end
 
             if op == 'join' then
               local buyer, ticket = ARGV[7], ARGV[8]
               local existing = redis.call('HGET', buyers, buyer)
+              -- A buyer whose session ended may queue again, at the back: one ticket and one slot at a time.
+              if existing then
+                local record = redis.call('HGET', tickets, existing)
+                if string.match(record, '^%d+|%d+|%-?%d+|(%d+)|') ~= '0' and not live(buyer) then existing = nil end
+              end
               if existing then
                 standing(existing, redis.call('HGET', tickets, existing), 0, buyer)
               else
                 local pos, est = 0, 0
-                if opened then
+                if opened and not random then
                   seq = seq + 1
                   pos = seq
                   est = math.ceil(math.max(0, pos - frontier + owed) * 1000 / rate)
                 else
+                  -- Before the opening, and in a random room always: a place drawn from the recorded seed.
                   local score = tonumber(string.sub(redis.sha1hex(seed .. ':' .. buyer), 1, 13), 16)
                   redis.call('ZADD', lobby, score, buyer)
-                  est = (opensAt - now) + math.ceil(redis.call('ZCARD', lobby) * 1000 / rate)
+                  if opened then
+                    seq = seq + 1
+                    local place = drawn + redis.call('ZRANK', lobby, buyer) + 1
+                    est = math.ceil(math.max(0, place - frontier + owed) * 1000 / rate)
+                  else
+                    est = (opensAt - now) + math.ceil(redis.call('ZCARD', lobby) * 1000 / rate)
+                  end
                 end
                 redis.call('HSET', buyers, buyer, ticket)
                 local record = string.format('%d|%d|%d|%d|%s', pos, now, est, 0, buyer)
@@ -90,16 +164,19 @@ final class RoomScript {
               if record then standing(ticket, record, 0, buyer) end
             end
 
+            -- A passthrough room admits everyone who has joined.
+            if passthrough and opened then frontier = seq end
             redis.call('HSET', room, 'rate', string.format('%.17g', rate), 'paused', paused and '1' or '0',
                 'opened', opened and '1' or '0', 'lobby', string.format('%d', lobbySize),
                 'seq', string.format('%d', seq), 'frontier', string.format('%.17g', frontier),
                 'last', string.format('%d', last), 'admitted', string.format('%d', admitted),
                 'actual', string.format('%d', actual), 'estimated', string.format('%d', estimated),
-                'owed', string.format('%.17g', owed))
+                'owed', string.format('%.17g', owed), 'drawn', string.format('%d', drawn))
             for _, key in ipairs(KEYS) do redis.call('PEXPIRE', key, ttl) end
-            return {t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8],
+            return {t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10],
                     string.format('%.17g', rate), paused and 1 or 0, opened and 1 or 0, openedNow, seed, lobbySize, seq,
-                    string.format('%.17g', frontier), admitted, actual, estimated, string.format('%.17g', owed)}
+                    string.format('%.17g', frontier), admitted, actual, estimated, string.format('%.17g', owed),
+                    inUse, endedNow, jumped}
             """;
 
     private RoomScript() {

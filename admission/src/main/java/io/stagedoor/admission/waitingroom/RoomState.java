@@ -17,14 +17,21 @@ package io.stagedoor.admission.waitingroom;
  * @param owed          places admitted by own queues that the frontier has still to make up for: it grows again
  *                      only once they are repaid
  * @param source        which store answered
+ * @param active        how many admitted buyers are active now
+ * @param cap           the cap on active buyers this operation was told ({@link ActiveCap#NONE} for none)
  */
 public record RoomState(EntryRate rate, boolean paused, boolean opened, boolean openedNow, long seed, long lobbySize,
                         long joined, double frontier, long admitted, long actualWaitMillis, long estimatedWaitMillis,
-                        double owed, RoomSource source) {
+                        double owed, RoomSource source, long active, ActiveCap cap) {
 
     /** Buyers with a position not yet reached. */
     public long queueLength() {
         return Math.max(0, joined - (long) Math.floor(frontier));
+    }
+
+    /** Whether every active slot is taken. */
+    public boolean full() {
+        return cap.capped() && active >= cap.limit();
     }
 
     /** Whether the buyer at {@code position} may enter. */
@@ -34,6 +41,6 @@ public record RoomState(EntryRate rate, boolean paused, boolean opened, boolean 
 
     RoomState from(RoomSource answeredBy) {
         return new RoomState(rate, paused, opened, openedNow, seed, lobbySize, joined, frontier, admitted,
-                actualWaitMillis, estimatedWaitMillis, owed, answeredBy);
+                actualWaitMillis, estimatedWaitMillis, owed, answeredBy, active, cap);
     }
 }

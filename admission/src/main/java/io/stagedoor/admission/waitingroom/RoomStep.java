@@ -5,24 +5,34 @@ import java.util.Objects;
 
 /**
  * One step of a room, for audit: a buyer joined (with the position given), the room opened (with the shuffle's
- * seed), a buyer was admitted, or the rate changed (pauses and resumes too).
+ * seed), a buyer was admitted, the rate changed (pauses and resumes too), a buyer's session ended early (checkout,
+ * holds ended, revocation), or slots that freed in a full room moved the frontier at once.
  *
  * @param kind     what happened
  * @param eventId  the event
  * @param buyerId  the buyer, else null
  * @param ticket   the ticket, else null
- * @param position the position given or admitted; for {@link Kind#SHUFFLED} the number of buyers shuffled
+ * @param position the position given or admitted; for {@link Kind#SHUFFLED} the number of buyers shuffled; for
+ *                 {@link Kind#SLOTS_FREED} the places the frontier moved
  * @param seed     the shuffle's seed for {@link Kind#SHUFFLED}, else 0
  * @param rate     the entry rate in force, buyers per second; 0 while paused
  * @param at       when, by the room's clock
  * @param source   which queue took the step
+ * @param active   buyers active after the step
+ * @param maxActive the cap on active buyers in force (0 for none)
+ * @param method   how the room chose whom to admit
  */
 public record RoomStep(Kind kind, String eventId, String buyerId, String ticket, long position, long seed,
-                       double rate, Instant at, RoomSource source) {
+                       double rate, Instant at, RoomSource source, long active, int maxActive, QueueingMethod method) {
 
     /** The kinds of step, with the names the waiting-room topic uses. */
     public enum Kind {
-        JOINED("joined"), SHUFFLED("shuffled"), ADMITTED("admitted"), RATE_CHANGED("rate-changed");
+        JOINED("joined"), SHUFFLED("shuffled"), ADMITTED("admitted"), RATE_CHANGED("rate-changed"),
+        /** The buyer checked out or their holds ended. */
+        ENDED("ended"),
+        /** An operator revoked the buyer's pass. */
+        REVOKED("revoked"),
+        SLOTS_FREED("slots-freed");
 
         private final String text;
 
@@ -40,5 +50,6 @@ public record RoomStep(Kind kind, String eventId, String buyerId, String ticket,
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(at, "at");
         Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(method, "method");
     }
 }

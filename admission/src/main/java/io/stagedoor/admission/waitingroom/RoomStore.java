@@ -4,8 +4,10 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Where rooms live. Every operation first brings the room up to {@link RoomCall#nowMillis()}: opens it when the
- * opening has passed (fixing the shuffle of earlier joiners) and moves the admission frontier by the rate over
- * the time since the last operation, never beyond the last position. Each operation is atomic.
+ * opening has passed (fixing the shuffle of earlier joiners), ends the sessions whose lifetime ran out, and moves the
+ * admission frontier by the rate over the time since the last operation, never beyond the last position, and not
+ * while every active slot is taken ({@link ActiveCap}). A reached ticket is admitted only while a slot is free.
+ * Each operation is atomic.
  */
 public interface RoomStore {
 
@@ -20,4 +22,16 @@ public interface RoomStore {
 
     /** The room as it stands. */
     CompletionStage<RoomReply> snapshot(RoomCall call);
+
+    /**
+     * Ends {@code buyerId}'s session, if they have one on: their slot frees, and when the room was full it goes to
+     * the next in line at once ({@link RoomReply#endedNow()} says whether there was one to end).
+     */
+    CompletionStage<RoomReply> end(RoomCall call, String buyerId);
+
+    /**
+     * Whether {@code buyerId}'s admission on {@code ticket} is still active at {@code nowMillis}. Reads only; does not
+     * bring the room up to date.
+     */
+    CompletionStage<SessionState> session(String eventId, String buyerId, String ticket, long nowMillis);
 }

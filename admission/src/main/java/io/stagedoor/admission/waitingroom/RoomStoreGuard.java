@@ -52,12 +52,22 @@ final class RoomStoreGuard implements RoomStore {
         return guarded(() -> redis.snapshot(call));
     }
 
+    @Override
+    public CompletionStage<RoomReply> end(RoomCall call, String buyerId) {
+        return guarded(() -> redis.end(call, buyerId));
+    }
+
+    @Override
+    public CompletionStage<SessionState> session(String eventId, String buyerId, String ticket, long nowMillis) {
+        return guarded(() -> redis.session(eventId, buyerId, ticket, nowMillis));
+    }
+
     /** The breaker's state name: CLOSED, OPEN, HALF_OPEN. */
     String state() {
         return calls.state();
     }
 
-    private CompletionStage<RoomReply> guarded(Supplier<CompletionStage<RoomReply>> operation) {
+    private <T> CompletionStage<T> guarded(Supplier<CompletionStage<T>> operation) {
         return calls.call(operation).exceptionallyCompose(error -> {
             Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
             return CompletableFuture.failedFuture(cause instanceof TimeoutException

@@ -70,6 +70,29 @@ final class ShareFallback implements RoomStore {
         return orOwn(call, "snapshot", shared::snapshot, own::snapshot);
     }
 
+    @Override
+    public CompletionStage<RoomReply> end(RoomCall call, String buyerId) {
+        // The own queue may hold the buyer's slot (admitted during an outage): end it there as well.
+        CompletionStage<RoomReply> mine = own.end(call.share(instances), buyerId);
+        return orOwn(call, "end", charged -> shared.end(charged, buyerId), share -> mine);
+    }
+
+    /**
+     * The own queue answers for its own tickets, and for shared ones while Redis is unreachable; a shared ticket it
+     * knows nothing of is taken as active then: fail open for fairness, counted.
+     */
+    @Override
+    public CompletionStage<SessionState> session(String eventId, String buyerId, String ticket, long nowMillis) {
+        if (ticket.startsWith(LOCAL_PREFIX)) {
+            return own.session(eventId, buyerId, ticket, nowMillis);
+        }
+        return shared.session(eventId, buyerId, ticket, nowMillis).exceptionallyCompose(unavailable -> {
+            counter.answeredInProcess(eventId, "session");
+            return own.session(eventId, buyerId, ticket, nowMillis)
+                    .thenApply(state -> state == SessionState.UNKNOWN ? SessionState.ACTIVE : state);
+        });
+    }
+
     /** Own-queue admissions of {@code eventId} not yet charged to the shared room (for tests). */
     long uncharged(String eventId) {
         return unchargedOf(eventId).get();

@@ -12,9 +12,14 @@ package io.stagedoor.admission.waitingroom;
  * @param admittedMillis   when the buyer first learned they were admitted, else 0
  * @param firstAdmission   whether this operation admitted the ticket (so the admission is recorded once)
  * @param created          whether this operation created the ticket (a repeated join returns the existing one)
+ * @param active           whether the buyer's session is on: admitted, and not ended by checkout, by their holds
+ *                         ending, by revocation or by the session's lifetime
+ * @param awaitingSlot     whether the ticket's position was reached but every active slot was taken: it is admitted
+ *                         as soon as one frees
  */
 public record TicketState(String ticket, String buyerId, long position, long joinedMillis, long estimateMillis,
-                          long admittedMillis, boolean firstAdmission, boolean created) {
+                          long admittedMillis, boolean firstAdmission, boolean created, boolean active,
+                          boolean awaitingSlot) {
 
     public boolean admitted() {
         return admittedMillis > 0;

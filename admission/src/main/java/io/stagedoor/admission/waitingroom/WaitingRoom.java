@@ -6,11 +6,18 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import io.stagedoor.admission.AdmissionMessages;
 
 /**
- * Every event's waiting room: buyers join, are admitted in position order at the entry rate, and receive a
- * {@link WaitingRoomPass}; operators change the rate and pause or resume. Each operation is one store call; the
+ * Every event's waiting room: buyers join, are admitted in position order at the entry rate while fewer than the
+ * event's cap are active ({@link ActiveCap}), and receive a {@link WaitingRoomPass} that works while their session
+ * is on; sessions end early by checkout, holds ending or revocation ({@link #end}); operators change the rate and
+ * pause or resume. Each operation is one store call; the
  * caller passes the event's {@link RoomPlan} with each, so the room needs no copy of the event catalog.
  * Steps go to {@link RoomSteps} for audit. Thread-safe; build one with {@link #builder()} and close it.
  */
@@ -25,10 +32,17 @@ public final class WaitingRoom implements AutoCloseable {
     private final WaitingRoomMetrics metrics;
     private final RoomSteps steps;
     private final Runnable onClose;
+    private final boolean trustsUnknownSessions;
     private final SecureRandom random = new SecureRandom();
 
+    /**
+     * @param trustsUnknownSessions whether a genuine pass whose session the store does not know is let through: so in
+     *                              single-instance mode, whose store starts empty on every restart; never when rooms
+     *                              are shared, where an unknown session is one that is gone
+     */
     WaitingRoom(RoomStore store, PassSigner passes, Clock clock, RoomOptions options, WaitingRoomMetrics metrics,
-                RoomSteps steps, Runnable onClose) {
+                RoomSteps steps, Runnable onClose, boolean trustsUnknownSessions) {
+        this.trustsUnknownSessions = trustsUnknownSessions;
         this.store = store;
         this.passes = passes;
         this.clock = clock;
@@ -42,8 +56,26 @@ public final class WaitingRoom implements AutoCloseable {
         return new WaitingRoomBuilder();
     }
 
-    /** Gives the buyer a place in the event's queue, or returns the ticket they already have. */
+    /**
+     * Gives the buyer a place in the event's queue, or returns the ticket they already have. A closed room
+     * ({@link QueueingMethod#REJECT}), a sold-out event or a pre-queue not yet started gives no place and makes no
+     * store call: the answer says which ({@link QueueTicket.Standing#CLOSED}, {@link QueueTicket.Standing#SOLD_OUT},
+     * {@link QueueTicket.Standing#NOT_YET_OPEN} with when it starts), counted.
+     */
     public CompletionStage<QueueTicket> join(String eventId, RoomPlan plan, String buyerId) {
+        Optional<QueueTicket.Standing> refused = refusal(plan);
+        if (refused.isPresent()) {
+            metrics.refused(eventId, refused.get());
+            return CompletableFuture.completedFuture(new QueueTicket(eventId, null, buyerId, refused.get(), 0,
+                    Duration.ZERO, 0, null, false, RoomSource.IN_PROCESS));
+        }
+        long untilPreQueue = plan.preQueueAt().toEpochMilli() - clock.millis();
+        if (untilPreQueue > 0) {
+            metrics.refused(eventId, QueueTicket.Standing.NOT_YET_OPEN);
+            return CompletableFuture.completedFuture(new QueueTicket(eventId, null, buyerId,
+                    QueueTicket.Standing.NOT_YET_OPEN, 0, Duration.ofMillis(untilPreQueue), (untilPreQueue + 999) / 1000,
+                    null, false, RoomSource.IN_PROCESS));
+        }
         RoomCall call = call(eventId, plan);
         return store.join(call, buyerId, newTicket()).thenApply(reply -> {
             observe(call, reply);
@@ -51,7 +83,10 @@ public final class WaitingRoom implements AutoCloseable {
         });
     }
 
-    /** Where the buyer's ticket stands; empty when the ticket does not exist or is another buyer's. */
+    /**
+     * Where the buyer's ticket stands; empty when the ticket does not exist or is another buyer's. A ticket still
+     * waiting in a closed room or for a sold-out event is told so instead of a place.
+     */
     public CompletionStage<Optional<QueueTicket>> look(String eventId, RoomPlan plan, String buyerId, String ticket) {
         RoomCall call = call(eventId, plan);
         return store.look(call, buyerId, ticket).thenApply(reply -> {
@@ -75,6 +110,17 @@ public final class WaitingRoom implements AutoCloseable {
         return adjust(eventId, plan, null, false);
     }
 
+    /**
+     * Opens the event's room if its opening has passed, shuffling those who joined before it, with no buyer's call
+     * needed; the store opens a room once, however many instances ask. Completes with whether it is open.
+     */
+    public CompletionStage<Boolean> openIfDue(String eventId, RoomPlan plan) {
+        if (plan.opensAt().toEpochMilli() > clock.millis()) {
+            return CompletableFuture.completedFuture(false);
+        }
+        return snapshot(eventId, plan).thenApply(RoomSnapshot::opened);
+    }
+
     /** The event's room as it stands. */
     public CompletionStage<RoomSnapshot> snapshot(String eventId, RoomPlan plan) {
         RoomCall call = call(eventId, plan);
@@ -84,9 +130,51 @@ public final class WaitingRoom implements AutoCloseable {
         });
     }
 
-    /** Whether {@code pass} lets {@code buyerId} hold seats of {@code eventId} now. No store call. */
+    /**
+     * Whether {@code pass} lets {@code buyerId} hold seats of {@code eventId} now: its signature, then (for a genuine
+     * pass only, so forgeries cost no store call) one store call for whether its session is still on. Blocks the
+     * caller for at most the store's deadline; a store that cannot answer is answered by this instance's own queue,
+     * which lets a genuine pass it knows nothing of through (fail open for fairness, counted).
+     */
     public PassVerdict check(String pass, String eventId, String buyerId) {
-        return passes.check(pass, eventId, buyerId);
+        PassVerdict signed = passes.check(pass, eventId, buyerId);
+        if (signed != PassVerdict.VALID) {
+            return signed;
+        }
+        SessionState session;
+        try {
+            session = store.session(eventId, buyerId, passes.ticketOf(pass), clock.millis()).toCompletableFuture()
+                    .get(options.outage().commandTimeout().toMillis() * 2 + 100, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(AdmissionMessages.sessionUnanswered(e), e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException(AdmissionMessages.sessionUnanswered(e), e);
+        }
+        return switch (session) {
+            case ACTIVE -> PassVerdict.VALID;
+            case ENDED -> PassVerdict.ENDED;
+            case UNKNOWN -> trustsUnknownSessions ? PassVerdict.VALID : PassVerdict.ENDED;
+        };
+    }
+
+    /**
+     * Ends {@code buyerId}'s session in the event's room, if one is on: their slot goes to the next in line, their
+     * pass stops working, and a step records why. Completes with whether there was a session to end.
+     */
+    public CompletionStage<Boolean> end(String eventId, RoomPlan plan, String buyerId, SessionEnd why) {
+        RoomCall call = call(eventId, plan);
+        return store.end(call, buyerId).thenApply(reply -> {
+            observe(call, reply);
+            if (reply.endedNow()) {
+                RoomState room = reply.room();
+                steps.record(new RoomStep(why == SessionEnd.REVOKED ? RoomStep.Kind.REVOKED : RoomStep.Kind.ENDED,
+                        eventId, buyerId, null, 0, 0, rate(room), Instant.ofEpochMilli(call.nowMillis()), room.source(),
+                        room.active(), room.cap().limit(), call.method()));
+                metrics.ended(eventId, why);
+            }
+            return reply.endedNow();
+        });
     }
 
     /** The current count of one of the room's counters (for tests and operators), 0 if it never counted. */
@@ -105,14 +193,27 @@ public final class WaitingRoom implements AutoCloseable {
         return store.control(call, rate, paused).thenApply(reply -> {
             observe(call, reply);
             RoomState room = reply.room();
-            steps.record(new RoomStep(RoomStep.Kind.RATE_CHANGED, eventId, null, null, 0, 0,
-                    room.paused() ? 0 : room.rate().perSecond(), Instant.ofEpochMilli(call.nowMillis()), room.source()));
+            steps.record(new RoomStep(RoomStep.Kind.RATE_CHANGED, eventId, null, null, 0, 0, rate(room),
+                    Instant.ofEpochMilli(call.nowMillis()), room.source(), room.active(), room.cap().limit(), call.method()));
             return RoomSnapshot.of(eventId, room);
         });
     }
 
     private RoomCall call(String eventId, RoomPlan plan) {
-        return new RoomCall(eventId, plan.rate(), plan.opensAt().toEpochMilli(), random.nextLong(), clock.millis());
+        return new RoomCall(eventId, plan.rate(), plan.opensAt().toEpochMilli(), random.nextLong(), clock.millis())
+                .capped(plan.active(), plan.passLifetime().toMillis()).choosing(plan.method());
+    }
+
+    /** Why nobody may join or wait any longer: the room is closed, or every seat is sold. */
+    private static Optional<QueueTicket.Standing> refusal(RoomPlan plan) {
+        if (plan.soldOut()) {
+            return Optional.of(QueueTicket.Standing.SOLD_OUT);
+        }
+        return plan.method() == QueueingMethod.REJECT ? Optional.of(QueueTicket.Standing.CLOSED) : Optional.empty();
+    }
+
+    private static double rate(RoomState room) {
+        return room.paused() ? 0 : room.rate().perSecond();
     }
 
     private String newTicket() {
@@ -126,25 +227,31 @@ public final class WaitingRoom implements AutoCloseable {
         RoomState room = reply.room();
         String eventId = call.eventId();
         Instant at = Instant.ofEpochMilli(call.nowMillis());
-        double rate = room.paused() ? 0 : room.rate().perSecond();
+        double rate = rate(room);
+        long active = room.active();
+        int cap = room.cap().limit();
         metrics.observed(eventId, room);
         if (room.openedNow()) {
             metrics.shuffled(eventId);
             // Stamped with the opening time, not this call's: the store counts admissions from the opening, however
             // late the first call after it came, and the audit must start its allowance there too.
             steps.record(new RoomStep(RoomStep.Kind.SHUFFLED, eventId, null, null, room.lobbySize(), room.seed(), rate,
-                    Instant.ofEpochMilli(call.opensAtMillis()), room.source()));
+                    Instant.ofEpochMilli(call.opensAtMillis()), room.source(), active, cap, call.method()));
+        }
+        if (reply.placesFreed() > 0) {
+            steps.record(new RoomStep(RoomStep.Kind.SLOTS_FREED, eventId, null, null, reply.placesFreed(), 0, rate, at,
+                    room.source(), active, cap, call.method()));
         }
         reply.ticket().ifPresent(ticket -> {
             if (ticket.created()) {
                 metrics.joined(eventId, room.source(), Duration.ofMillis(Math.max(0, ticket.estimateMillis())));
                 steps.record(new RoomStep(RoomStep.Kind.JOINED, eventId, ticket.buyerId(), ticket.ticket(),
-                        ticket.position(), 0, rate, at, room.source()));
+                        ticket.position(), 0, rate, at, room.source(), active, cap, call.method()));
             }
             if (ticket.firstAdmission()) {
                 metrics.admitted(eventId, room.source(), Duration.ofMillis(ticket.admittedMillis() - ticket.joinedMillis()));
                 steps.record(new RoomStep(RoomStep.Kind.ADMITTED, eventId, ticket.buyerId(), ticket.ticket(),
-                        ticket.position(), 0, rate, at, room.source()));
+                        ticket.position(), 0, rate, at, room.source(), active, cap, call.method()));
             }
         });
     }
@@ -153,10 +260,20 @@ public final class WaitingRoom implements AutoCloseable {
         if (ticket.admitted()) {
             Instant expiresAt = Instant.ofEpochMilli(ticket.admittedMillis()).plus(plan.passLifetime());
             WaitingRoomPass pass = passes.issue(eventId, ticket.buyerId(), ticket.ticket(), expiresAt);
-            QueueTicket.Standing standing = expiresAt.toEpochMilli() > clock.millis()
-                    ? QueueTicket.Standing.ADMITTED : QueueTicket.Standing.EXPIRED;
+            QueueTicket.Standing standing = expiresAt.toEpochMilli() <= clock.millis() ? QueueTicket.Standing.EXPIRED
+                    : ticket.active() ? QueueTicket.Standing.ADMITTED : QueueTicket.Standing.ENDED;
             return new QueueTicket(eventId, ticket.ticket(), ticket.buyerId(), standing, ticket.position(),
                     Duration.ZERO, 0, pass, ticket.created(), room.source());
+        }
+        Optional<QueueTicket.Standing> refused = refusal(plan);
+        if (refused.isPresent()) {
+            return new QueueTicket(eventId, ticket.ticket(), ticket.buyerId(), refused.get(), ticket.position(),
+                    Duration.ZERO, 0, null, ticket.created(), room.source());
+        }
+        if (ticket.awaitingSlot()) {
+            // Reached, but every slot is taken: the next one that frees is theirs if they ask first, so ask soon.
+            return new QueueTicket(eventId, ticket.ticket(), ticket.buyerId(), QueueTicket.Standing.WAITING,
+                    ticket.position(), Duration.ZERO, 1, null, ticket.created(), room.source());
         }
         Duration wait = room.rate().timeFor(ticket.position() - (room.opened() ? room.frontier() - room.owed() : 0));
         if (!room.opened()) {

@@ -89,11 +89,11 @@ public final class WaitingRoomBuilder {
         WaitingRoomMetrics metrics = new WaitingRoomMetrics(registry);
         RoomStore guarded = new ShareFallback(new RoomStoreGuard(store, policy, options.outage().commandTimeout()), new InProcessRoomStore(),
                 options.instanceCount(), metrics);
-        return new WaitingRoom(guarded, signer(), clock, options, metrics, steps, onClose);
+        return new WaitingRoom(guarded, signer(), clock, options, metrics, steps, onClose, false);
     }
 
     private WaitingRoom assemble(RoomStore store, Runnable onClose) {
-        return new WaitingRoom(store, signer(), clock, options, new WaitingRoomMetrics(registry), steps, onClose);
+        return new WaitingRoom(store, signer(), clock, options, new WaitingRoomMetrics(registry), steps, onClose, true);
     }
 
     private PassSigner signer() {

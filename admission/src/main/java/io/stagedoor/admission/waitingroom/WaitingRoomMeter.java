@@ -16,12 +16,19 @@ public enum WaitingRoomMeter {
     ACTUAL_WAIT("stagedoor.waitingroom.wait.actual", "wait from joining to the pass"),
     /** Counter, tags {@code event}, {@code operation}: operations answered in-process while Redis was unavailable. */
     FALLBACK("stagedoor.waitingroom.fallback", "waiting-room operations answered in-process while Redis was unavailable"),
+    /** Gauge, tag {@code event}: buyers active (admitted, session on), as of this instance's last operation. */
+    ACTIVE("stagedoor.waitingroom.active", "buyers active: admitted and their session on"),
+    /** Counter, tags {@code event}, {@code reason}: sessions ended early (checked-out, holds-ended, revoked). */
+    ENDED("stagedoor.waitingroom.sessions.ended", "waiting-room sessions ended before their lifetime"),
+    /** Counter, tags {@code event}, {@code reason} ({@code closed}, {@code sold-out}): joins a room turned away. */
+    REFUSED("stagedoor.waitingroom.refused", "joins turned away: the room closed or the event sold out"),
     /** Counter, tag {@code event}: openings, each fixing the shuffle of earlier joiners. */
     SHUFFLES("stagedoor.waitingroom.shuffles", "waiting-room openings (shuffles)");
 
     public static final String TAG_EVENT = "event";
     public static final String TAG_SOURCE = "source";
     public static final String TAG_OPERATION = "operation";
+    public static final String TAG_REASON = "reason";
 
     private final String meterName;
     private final String description;

@@ -36,6 +36,16 @@ final class WaitingRoomMetrics implements ShareFallback.Counter {
         timer(WaitingRoomMeter.ACTUAL_WAIT, eventId).record(actual);
     }
 
+    void ended(String eventId, SessionEnd why) {
+        counter(WaitingRoomMeter.ENDED, WaitingRoomMeter.TAG_EVENT, eventId, WaitingRoomMeter.TAG_REASON, why.text())
+                .increment();
+    }
+
+    void refused(String eventId, QueueTicket.Standing why) {
+        counter(WaitingRoomMeter.REFUSED, WaitingRoomMeter.TAG_EVENT, eventId, WaitingRoomMeter.TAG_REASON,
+                why.name().toLowerCase(Locale.ROOT).replace('_', '-')).increment();
+    }
+
     void shuffled(String eventId) {
         counter(WaitingRoomMeter.SHUFFLES, WaitingRoomMeter.TAG_EVENT, eventId).increment();
     }
@@ -56,6 +66,9 @@ final class WaitingRoomMetrics implements ShareFallback.Counter {
             Gauge.builder(WaitingRoomMeter.ENTRY_RATE.meterName(), holder,
                             h -> h.get().paused() ? 0 : h.get().rate().perSecond())
                     .description(WaitingRoomMeter.ENTRY_RATE.description())
+                    .tag(WaitingRoomMeter.TAG_EVENT, id).register(registry);
+            Gauge.builder(WaitingRoomMeter.ACTIVE.meterName(), holder, h -> h.get().active())
+                    .description(WaitingRoomMeter.ACTIVE.description())
                     .tag(WaitingRoomMeter.TAG_EVENT, id).register(registry);
             return holder;
         }).set(state);

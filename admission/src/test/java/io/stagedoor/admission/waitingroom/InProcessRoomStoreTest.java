@@ -1,6 +1,7 @@
 package io.stagedoor.admission.waitingroom;
 
-/** The contract in this process. */
+
+/** The room contracts in this process. */
 class InProcessRoomStoreTest extends RoomStoreContract {
 
     private final InProcessRoomStore store = new InProcessRoomStore();

@@ -6,9 +6,13 @@ import io.stagedoor.testsupport.TestNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** What every {@link RoomStore} promises; run against Redis and in-process alike. */
+/**
+ * What every {@link RoomStore} promises; run against Redis and in-process alike, with the active-cap and
+ * queueing-method contracts as nested suites on the same store.
+ */
 abstract class RoomStoreContract {
 
     static final long OPENS = 1_800_000_000_000L;
@@ -191,5 +195,23 @@ abstract class RoomStoreContract {
         RoomReply later = store().join(new RoomCall(event, TEN_PER_SECOND, OPENS, 8L, OPENS - 5), "b", "t-b")
                 .toCompletableFuture().join();
         assertThat(later.room().seed()).isEqualTo(7L);
+    }
+
+    /** The active-cap contract on the same store. */
+    @Nested
+    class ActiveCap extends ActiveCapContract {
+        @Override
+        RoomStore store() {
+            return RoomStoreContract.this.store();
+        }
+    }
+
+    /** The queueing-method contract on the same store. */
+    @Nested
+    class Methods extends QueueingMethodContract {
+        @Override
+        RoomStore store() {
+            return RoomStoreContract.this.store();
+        }
     }
 }

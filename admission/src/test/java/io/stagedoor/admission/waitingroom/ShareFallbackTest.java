@@ -95,7 +95,17 @@ class ShareFallbackTest {
             return ifUp(() -> store.snapshot(call));
         }
 
-        private CompletionStage<RoomReply> ifUp(Supplier<CompletionStage<RoomReply>> operation) {
+        @Override
+        public CompletionStage<RoomReply> end(RoomCall call, String buyerId) {
+            return ifUp(() -> store.end(call, buyerId));
+        }
+
+        @Override
+        public CompletionStage<SessionState> session(String eventId, String buyerId, String ticket, long nowMillis) {
+            return ifUp(() -> store.session(eventId, buyerId, ticket, nowMillis));
+        }
+
+        private <T> CompletionStage<T> ifUp(Supplier<CompletionStage<T>> operation) {
             return up ? operation.get() : CompletableFuture.failedFuture(new IllegalStateException("unreachable"));
         }
     }

@@ -1,11 +1,7 @@
 package io.stagedoor.admission.waitingroom;
 
-import io.stagedoor.testsupport.FakeClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stagedoor.testsupport.RealServers;
-import io.stagedoor.testsupport.TestNames;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,36 +13,16 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Two room clients, as two ingress instances would hold, on one real Redis and one fake clock. */
-class SharedQueueIT {
+class SharedQueueIT extends OnTwoRooms {
 
-    private static final byte[] SECRET = "a waiting-room secret of 32 bytes or more".getBytes(StandardCharsets.UTF_8);
     private static final Instant OPENS = Instant.parse("2026-12-01T19:00:00Z");
     private static final int BUYERS = 1_000;
 
-    private final FakeClock clock = new FakeClock(OPENS);
-    private final StepLog steps = new StepLog();
-    private final String event = TestNames.unique("shared-queue");
-    private final RoomOptions options = RoomOptions.defaults().withKeyNamespace(TestNames.unique("wr"));
-    private final WaitingRoom first = room();
-    private final WaitingRoom second = room();
-
-    private WaitingRoom room() {
-        return WaitingRoom.builder().passSecret(SECRET).clock(clock).steps(steps).options(options)
-                .redis(RealServers.redisUri());
-    }
-
-    @AfterEach
-    void close() {
-        first.close();
-        second.close();
-    }
-
-    private WaitingRoom instance(int i) {
-        return i % 2 == 0 ? first : second;
+    SharedQueueIT() {
+        super("shared-queue", OPENS);
     }
 
     @Test

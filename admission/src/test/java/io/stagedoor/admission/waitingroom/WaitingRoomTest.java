@@ -125,4 +125,108 @@ class WaitingRoomTest {
         assertThat(snapshot.meanActualWait()).isEqualTo(Duration.ofSeconds(5));
         assertThat(snapshot.meanEstimatedWait()).isEqualTo(Duration.ofMillis(1_050));
     }
+
+    @Test
+    void aClosedRoomTakesNoJoinTellsThoseStillWaitingAndKeepsTheAdmitted() {
+        QueueTicket first = join("b1");
+        for (int i = 2; i <= 30; i++) {
+            join("b" + i);
+        }
+        clock.advance(Duration.ofMillis(100));
+        assertThat(look(first).standing()).isEqualTo(QueueTicket.Standing.ADMITTED);
+        RoomPlan closed = PLAN.withMethod(QueueingMethod.REJECT);
+
+        QueueTicket refused = room.join("concert", closed, "late").toCompletableFuture().join();
+        assertThat(refused.standing()).isEqualTo(QueueTicket.Standing.CLOSED);
+        assertThat(refused.ticket()).isNull();
+        assertThat(refused.pass()).isNull();
+        QueueTicket waiting = join("b30");
+        assertThat(room.look("concert", closed, "b30", waiting.ticket()).toCompletableFuture().join().orElseThrow()
+                .standing()).isEqualTo(QueueTicket.Standing.CLOSED);
+        assertThat(room.look("concert", closed, "b1", first.ticket()).toCompletableFuture().join().orElseThrow()
+                .standing()).isEqualTo(QueueTicket.Standing.ADMITTED);
+        assertThat(steps.of(RoomStep.Kind.JOINED)).extracting(RoomStep::buyerId).doesNotContain("late");
+        assertThat(room.count(WaitingRoomMeter.REFUSED, WaitingRoomMeter.TAG_EVENT, "concert",
+                WaitingRoomMeter.TAG_REASON, "closed")).isEqualTo(1);
+    }
+
+    @Test
+    void whenTheEventSellsOutEveryoneStillQueuedIsToldSo() {
+        List<QueueTicket> queue = new ArrayList<>();
+        for (int i = 1; i <= 30; i++) {
+            queue.add(join("b" + i));
+        }
+        clock.advance(Duration.ofMillis(500));
+        RoomPlan soldOut = PLAN.withSoldOut(true);
+        for (QueueTicket ticket : queue) {
+            QueueTicket now = room.look("concert", soldOut, ticket.buyerId(), ticket.ticket()).toCompletableFuture()
+                    .join().orElseThrow();
+            assertThat(now.standing()).isEqualTo(ticket.position() <= 5 ? QueueTicket.Standing.ADMITTED
+                    : QueueTicket.Standing.SOLD_OUT);
+            assertThat(now.retryAfterSeconds()).isZero();
+        }
+        assertThat(room.join("concert", soldOut, "late").toCompletableFuture().join().standing())
+                .isEqualTo(QueueTicket.Standing.SOLD_OUT);
+        assertThat(room.count(WaitingRoomMeter.REFUSED, WaitingRoomMeter.TAG_EVENT, "concert",
+                WaitingRoomMeter.TAG_REASON, "sold-out")).isEqualTo(1);
+    }
+
+    @Test
+    void stepsSayWhichMethodChoseTheAdmission() {
+        RoomPlan random = PLAN.withMethod(QueueingMethod.RANDOM);
+        QueueTicket ticket = room.join("concert", random, "b1").toCompletableFuture().join();
+        clock.advance(Duration.ofMillis(100));
+        room.look("concert", random, "b1", ticket.ticket()).toCompletableFuture().join();
+        assertThat(steps.of(RoomStep.Kind.ADMITTED)).extracting(RoomStep::method).containsExactly(QueueingMethod.RANDOM);
+    }
+
+    @Test
+    void beforeThePreQueueNobodyJoinsAndIsToldWhenItStarts() {
+        RoomPlan scheduled = RoomPlan.of(10, OPENS.plus(Duration.ofMinutes(10)), Duration.ofMinutes(15))
+                .withPreQueueAt(OPENS.plus(Duration.ofMinutes(5)));
+        QueueTicket early = room.join("concert", scheduled, "eager").toCompletableFuture().join();
+        assertThat(early.standing()).isEqualTo(QueueTicket.Standing.NOT_YET_OPEN);
+        assertThat(early.ticket()).isNull();
+        assertThat(early.retryAfterSeconds()).isEqualTo(300);
+        assertThat(steps.of(RoomStep.Kind.JOINED)).isEmpty();
+
+        clock.advance(Duration.ofMinutes(5));
+        QueueTicket queued = room.join("concert", scheduled, "eager").toCompletableFuture().join();
+        assertThat(queued.standing()).isEqualTo(QueueTicket.Standing.WAITING);
+        assertThat(queued.estimatedWait()).isEqualTo(Duration.ofMinutes(5).plusMillis(100));
+    }
+
+    @Test
+    void theRoomOpensByItselfAtTheOpeningAndShufflesThePreQueueThen() {
+        Instant opening = OPENS.plus(Duration.ofMinutes(10));
+        RoomPlan scheduled = RoomPlan.of(10, opening, Duration.ofMinutes(15)).withPreQueueAt(OPENS);
+        List<String> arrivals = new ArrayList<>();
+        List<QueueTicket> tickets = new ArrayList<>();
+        for (int i = 1; i <= 30; i++) {
+            arrivals.add("pre-" + i);
+            tickets.add(room.join("concert", scheduled, "pre-" + i).toCompletableFuture().join());
+            clock.advance(Duration.ofSeconds(10));
+        }
+        assertThat(room.openIfDue("concert", scheduled).toCompletableFuture().join()).isFalse();
+        assertThat(steps.of(RoomStep.Kind.SHUFFLED)).isEmpty();
+
+        clock.advance(Duration.between(clock.instant(), opening));
+        assertThat(room.openIfDue("concert", scheduled).toCompletableFuture().join()).isTrue();
+        // Opened with no buyer asking, at the opening; asking again opens nothing more.
+        assertThat(steps.of(RoomStep.Kind.SHUFFLED)).singleElement().satisfies(step -> {
+            assertThat(step.at()).isEqualTo(opening);
+            assertThat(step.position()).isEqualTo(30);
+        });
+        assertThat(room.openIfDue("concert", scheduled).toCompletableFuture().join()).isTrue();
+        assertThat(steps.of(RoomStep.Kind.SHUFFLED)).hasSize(1);
+
+        String[] order = new String[30];
+        for (QueueTicket ticket : tickets) {
+            QueueTicket now = room.look("concert", scheduled, ticket.buyerId(), ticket.ticket()).toCompletableFuture()
+                    .join().orElseThrow();
+            order[(int) now.position() - 1] = now.buyerId();
+        }
+        long seed = steps.of(RoomStep.Kind.SHUFFLED).getFirst().seed();
+        assertThat(List.of(order)).isNotEqualTo(arrivals).isEqualTo(ShuffleOrder.of(seed, arrivals));
+    }
 }

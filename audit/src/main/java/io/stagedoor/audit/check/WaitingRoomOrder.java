@@ -26,7 +26,8 @@ import java.util.Set;
  * room (Redis restarted empty, and the store opened it afresh) starts the allowance again where it is read.
  * Tickets an instance issued from its own queue while Redis was unreachable ({@code local-…}) have positions of
  * that queue alone: they are checked for double admission and counted, but are not held to the shared queue's
- * positions.
+ * positions. A "slots-freed" step (a session ended while every active slot was taken, and the store moved its
+ * frontier at once) adds its places to the allowance. Admissions of a passthrough room are not held to the rate.
  */
 final class WaitingRoomOrder implements Check {
 
@@ -34,6 +35,7 @@ final class WaitingRoomOrder implements Check {
     private static final Duration BASELINE = Duration.ofSeconds(1);
     /** How tickets from an instance's own fallback queue begin. */
     static final String LOCAL_TICKET = "local-";
+    private static final String PASSTHROUGH = "passthrough";
 
     /** One event's replay: the allowance is the integral of the rate, in positions. */
     private static final class Room {
@@ -58,6 +60,7 @@ final class WaitingRoomOrder implements Check {
         Offenses offenses = new Offenses(keep);
         long admissions = 0;
         long local = 0;
+        long passthrough = 0;
         for (Located<WaitingRoomRecord> located : evidence.waitingRoom()) {
             WaitingRoomRecord record = located.value();
             Instant at = record.at() != null ? record.at() : located.ref().timestamp();
@@ -76,10 +79,17 @@ final class WaitingRoomOrder implements Check {
                     room.base = seenOpen(room) ? -room.allowance : -allowanceAt(room, at);
                     room.frontier = 0;
                 }
+                // Slots that freed in a full room let the next in line in at once, beyond the rate: the store
+                // recorded by how many places its frontier moved.
+                case WaitingRoomRecord.SLOTS_FREED -> room.allowance += record.position();
                 case WaitingRoomRecord.ADMITTED -> {
                     admissions++;
                     if (record.ticket() != null && record.ticket().startsWith(LOCAL_TICKET)) {
                         local++;
+                        notTwice(room, located, offenses);
+                    } else if (PASSTHROUGH.equals(record.queueing())) {
+                        // A passthrough room admits everyone at once: only double admission can be wrong.
+                        passthrough++;
                         notTwice(room, located, offenses);
                     } else {
                         admit(room, located, at, offenses);
@@ -92,6 +102,7 @@ final class WaitingRoomOrder implements Check {
         details.put("events", rooms.size());
         details.put("admissions", admissions);
         details.put("fallbackAdmissions", local);
+        details.put("passthroughAdmissions", passthrough);
         details.put("records", evidence.waitingRoom().size());
         return CheckResult.judged(NAME, "waiting-room admissions followed positions and the recorded rate",
                 admissions, offenses, details);

@@ -20,6 +20,7 @@ import io.stagedoor.client.RetryAfter;
 import io.stagedoor.client.StillPending;
 import io.stagedoor.client.SubmitAnswer;
 import io.stagedoor.client.Unreachable;
+import io.stagedoor.client.WaitOver;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -80,7 +81,13 @@ public final class Answers {
         return new LoggedIn(token, trace.total());
     }
 
-    /** A waiting-room answer: a pass when the body carries one, else the buyer's place in the queue. */
+    /** Ticket statuses after which asking again changes nothing. */
+    private static final java.util.Set<String> WAIT_OVER = java.util.Set.of("sold-out", "closed", "expired", "ended");
+
+    /**
+     * A waiting-room answer: the end of the wait when the status says it is over, a pass when the body carries one,
+     * else the buyer's place in the queue.
+     */
     public static QueueAnswer queued(CallOutcome exchange, Trace trace) {
         if (!succeeded(exchange)) {
             return notSucceeded(exchange, trace, QueueAnswer.class);
@@ -88,6 +95,10 @@ public final class Answers {
         HttpResponse<String> response = ((CallOutcome.Answered) exchange).response();
         JsonNode body = ClientJson.object(response.body()).orElseThrow(() -> malformed("the waiting room", response));
         String ticket = text(body, "ticket", "ticketId");
+        String status = text(body, "status");
+        if (status != null && WAIT_OVER.contains(status)) {
+            return new WaitOver(ticket, status, text(body, "message"), trace.total());
+        }
         String pass = text(body, "pass", "passToken");
         if (pass != null) {
             return new PassIssued(ticket, pass, instant(text(body, "expiresAt", "passExpiresAt")), trace.total());

@@ -11,6 +11,7 @@ import io.stagedoor.client.ResultStatus;
 import io.stagedoor.client.RetryPolicy;
 import io.stagedoor.client.StagedoorClient;
 import io.stagedoor.client.SubmitAnswer;
+import io.stagedoor.client.WaitOver;
 import io.stagedoor.harness.load.LatencySamples;
 import java.time.Duration;
 import java.util.List;
@@ -50,6 +51,10 @@ final class Visit {
             if (answer instanceof PassIssued issued) {
                 tally.passes.incrementAndGet();
                 return Optional.of(issued.pass());
+            }
+            if (answer instanceof WaitOver) {
+                // Sold out or closed: asking again changes nothing.
+                break;
             }
         }
         tally.neverAdmitted.incrementAndGet();

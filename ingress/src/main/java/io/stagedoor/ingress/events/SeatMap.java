@@ -16,6 +16,8 @@ public final class SeatMap {
 
     private final Map<String, Map<String, SeatStatus>> byEvent = new ConcurrentHashMap<>();
     private final Map<String, String> eventOfLiveHold = new ConcurrentHashMap<>();
+    /** Per event, seats sold: a seat once sold is never sold again nor released. */
+    private final Map<String, java.util.concurrent.atomic.AtomicInteger> sold = new ConcurrentHashMap<>();
     private final Map<String, java.util.concurrent.CompletableFuture<String>> holdWaiters = new ConcurrentHashMap<>();
     /** The most checkouts that may wait at once for this view to learn their hold. */
     private static final int MAX_HOLD_WAITERS = 10_000;
@@ -36,10 +38,11 @@ public final class SeatMap {
             }
         }
         for (String seat : change.seats()) {
-            if (change.status() == SeatStatus.AVAILABLE) {
-                seats.remove(seat);
-            } else {
-                seats.put(seat, change.status());
+            SeatStatus before = change.status() == SeatStatus.AVAILABLE ? seats.remove(seat)
+                    : seats.put(seat, change.status());
+            if (change.status() == SeatStatus.SOLD && before != SeatStatus.SOLD) {
+                sold.computeIfAbsent(change.eventId(), id -> new java.util.concurrent.atomic.AtomicInteger())
+                        .incrementAndGet();
             }
         }
     }
@@ -67,6 +70,12 @@ public final class SeatMap {
                     holdWaiters.remove(holdId, waiter);
                     return java.util.Optional.ofNullable(eventId);
                 });
+    }
+
+    /** Whether every seat of {@code event}'s map is sold, as far as this view has read. */
+    public boolean soldOut(io.stagedoor.topics.EventDefinition event) {
+        java.util.concurrent.atomic.AtomicInteger count = sold.get(event.eventId());
+        return count != null && !event.seats().isEmpty() && count.get() >= event.seats().size();
     }
 
     /** The status of one seat as last seen. */

@@ -11,6 +11,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import io.stagedoor.topics.SeatChange;
+import io.stagedoor.topics.json.Json;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +32,7 @@ public final class TopicViews implements AutoCloseable {
     private final TicketBook tickets = new TicketBook();
     private final ResultsView results;
     private final List<TopicFollower> followers = new CopyOnWriteArrayList<>();
+    private final List<Consumer<SeatChange>> seatListeners = new CopyOnWriteArrayList<>();
 
     /** Empty views; results stay readable for {@code resultsWindow}, at most {@code maxResults} of them. */
     public TopicViews(Duration resultsWindow, long maxResults, int maxWaitingPolls) {
@@ -45,6 +49,10 @@ public final class TopicViews implements AutoCloseable {
         started(TopicFollower.start(kafka, topics.seatChanges(), Instant.EPOCH, record -> {
             seatMap.apply(record);
             tickets.apply(record);
+            if (!seatListeners.isEmpty()) {
+                SeatChange change = Json.read(record.value(), SeatChange.class);
+                seatListeners.forEach(listener -> listener.accept(change));
+            }
         }));
         started(TopicFollower.start(kafka, topics.results(), clock.instant().minus(results.window()), results::apply));
         awaitCaughtUp(events);
@@ -64,6 +72,11 @@ public final class TopicViews implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Calls {@code listener} with every seat change as it is read (on the follower thread; it must not block). */
+    public void onSeatChange(Consumer<SeatChange> listener) {
+        seatListeners.add(listener);
     }
 
     public EventCatalog catalog() {

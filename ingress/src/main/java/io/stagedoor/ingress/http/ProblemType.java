@@ -11,6 +11,8 @@ public enum ProblemType {
     UNAUTHENTICATED("unauthenticated", "Credentials are missing, forged or expired", 401),
     FORBIDDEN("forbidden", "The caller may not do this", 403),
     WAITING_ROOM("waiting-room", "A waiting-room pass for this event is required", 403),
+    WAITING_ROOM_CLOSED("waiting-room-closed", "The event's waiting room is closed", 403),
+    WAITING_ROOM_NOT_OPEN("waiting-room-not-open", "The event's waiting room does not take buyers yet", 403),
     NOT_FOUND("not-found", "No such resource", 404),
     METHOD_NOT_ALLOWED("method-not-allowed", "The method is not allowed on this resource", 405),
     NOT_ACCEPTABLE("not-acceptable", "The requested media type is not available", 406),

@@ -12,7 +12,9 @@ import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.http.Problems;
 import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.admission.waitingroom.SessionEnd;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -22,16 +24,21 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
 import java.util.concurrent.CompletionStage;
+import java.util.regex.Pattern;
 
 /**
  * Operators watch and steer an event's room at runtime: {@code GET} shows queue length, admitted per second and
  * estimated versus actual waits; {@code PUT {"entryRatePerSecond": N, "paused": B}} changes the rate and pauses or
  * resumes, for every instance at once (the state is shared). Each change is published as a "rate-changed" step.
+ * {@code DELETE …/sessions/{buyerId}} revokes a buyer's pass: their session ends on every instance, the pass stops
+ * working at once, and their slot goes to the next in line (204; 404 when the buyer has no session on).
  */
 @AdminListener
 @Path("/v1/admin/events/{eventId}/waiting-room")
 @Authenticated(Role.OPERATOR)
 public final class AdminWaitingRoomResource {
+
+    private static final Pattern BUYER_ID = Pattern.compile("[A-Za-z0-9._@:-]{1,128}");
 
     private final WaitingRoom room;
     private final EventRooms events;
@@ -47,7 +54,7 @@ public final class AdminWaitingRoomResource {
     @Produces(MediaType.APPLICATION_JSON)
     public CompletionStage<Response> status(@PathParam("eventId") String eventId) {
         EventDefinition event = events.event(eventId);
-        return answer(event, room.snapshot(eventId, EventRooms.plan(event)));
+        return answer(event, room.snapshot(eventId, EventRooms.configured(event)));
     }
 
     @PUT
@@ -67,7 +74,25 @@ public final class AdminWaitingRoomResource {
             }
             rate = EntryRate.of(perSecond);
         }
-        return answer(event, room.adjust(eventId, EventRooms.plan(event), rate, change.paused()));
+        return answer(event, room.adjust(eventId, EventRooms.configured(event), rate, change.paused()));
+    }
+
+    @DELETE
+    @Path("sessions/{buyerId}")
+    @Produces(MediaType.APPLICATION_JSON)
+    public CompletionStage<Response> revoke(@PathParam("eventId") String eventId, @PathParam("buyerId") String buyerId) {
+        EventDefinition event = events.event(eventId);
+        if (!BUYER_ID.matcher(buyerId).matches()) {
+            throw ProblemException.of(ProblemType.UNPROCESSABLE, WaitingRoomMessages.badBuyerId());
+        }
+        return room.end(eventId, EventRooms.configured(event), buyerId, SessionEnd.REVOKED).handle((ended, error) -> {
+            if (error != null) {
+                return Problems.response(Problem.of(ProblemType.SERVICE_UNAVAILABLE,
+                        WaitingRoomMessages.roomUnavailable()).withRetryAfter(1));
+            }
+            return ended ? Response.noContent().build() : Problems.response(Problem.of(ProblemType.NOT_FOUND,
+                    WaitingRoomMessages.noSession(eventId, buyerId)));
+        });
     }
 
     private static CompletionStage<Response> answer(EventDefinition event, CompletionStage<RoomSnapshot> snapshot) {

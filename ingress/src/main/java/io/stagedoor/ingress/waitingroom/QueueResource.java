@@ -9,6 +9,7 @@ import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.http.Problems;
+import io.stagedoor.topics.EventDefinition;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -26,6 +27,10 @@ import java.util.concurrent.CompletionStage;
  * Buyers queue for an event whose waiting room is on. {@code POST /v1/events/{eventId}/queue} gives a ticket (202
  * when new, 200 when the buyer already had one: joining twice returns the same ticket); {@code GET …/queue/{ticket}}
  * tells where it stands, with the pass once admitted. While waiting, {@code Retry-After} says when to ask again.
+ * Once every seat is sold, joining and asking answer {@code status: "sold-out"} with a message, and no
+ * {@code Retry-After}; a closed room ({@code queueing: "reject"}) refuses joins with a 403 {@code waiting-room-closed}
+ * problem and tells those still queued {@code status: "closed"}; before the event's pre-queue starts, a join is a 403
+ * {@code waiting-room-not-open} problem whose {@code Retry-After} is the time until it does.
  */
 @Path("/v1/events/{eventId}/queue")
 public final class QueueResource {
@@ -42,13 +47,28 @@ public final class QueueResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Authenticated(Role.BUYER)
     public CompletionStage<Response> join(@PathParam("eventId") String eventId, @Context SecurityContext security) {
-        RoomPlan plan = events.openRoom(eventId);
+        EventDefinition event = events.onEvent(eventId);
+        RoomPlan plan = events.plan(event);
         String buyer = AuthenticationRing.caller(security).id();
-        return room.join(eventId, plan, buyer).handle((ticket, error) -> error != null ? unavailable()
-                : answer(ticket, ticket.created() && ticket.standing() == QueueTicket.Standing.WAITING
-                        ? Response.Status.ACCEPTED : Response.Status.OK)
-                        .location(UriBuilder.fromPath("/v1/events/{eventId}/queue/{ticket}").build(eventId, ticket.ticket()))
-                        .build());
+        return room.join(eventId, plan, buyer).handle((ticket, error) -> {
+            if (error != null) {
+                return unavailable();
+            }
+            if (ticket.standing() == QueueTicket.Standing.CLOSED) {
+                return Problems.response(Problem.of(ProblemType.WAITING_ROOM_CLOSED,
+                        WaitingRoomMessages.closed(event.name())).at("/v1/events/" + eventId + "/queue"));
+            }
+            if (ticket.standing() == QueueTicket.Standing.NOT_YET_OPEN) {
+                return Problems.response(Problem.of(ProblemType.WAITING_ROOM_NOT_OPEN,
+                        WaitingRoomMessages.notOpenYet(event.name(), event.waitingRoom().preQueueAt()))
+                        .at("/v1/events/" + eventId + "/queue").withRetryAfter(ticket.retryAfterSeconds()));
+            }
+            Response.ResponseBuilder response = answer(ticket, event, ticket.created()
+                    && ticket.standing() == QueueTicket.Standing.WAITING ? Response.Status.ACCEPTED : Response.Status.OK);
+            return ticket.ticket() == null ? response.build() : response
+                    .location(UriBuilder.fromPath("/v1/events/{eventId}/queue/{ticket}").build(eventId, ticket.ticket()))
+                    .build();
+        });
     }
 
     @GET
@@ -57,20 +77,21 @@ public final class QueueResource {
     @Authenticated(Role.BUYER)
     public CompletionStage<Response> look(@PathParam("eventId") String eventId, @PathParam("ticket") String ticket,
                                           @Context SecurityContext security) {
-        RoomPlan plan = events.openRoom(eventId);
+        EventDefinition event = events.onEvent(eventId);
+        RoomPlan plan = events.plan(event);
         String buyer = AuthenticationRing.caller(security).id();
         return room.look(eventId, plan, buyer, ticket).handle((found, error) -> {
             if (error != null) {
                 return unavailable();
             }
-            return found.map(standing -> answer(standing, Response.Status.OK).build())
+            return found.map(standing -> answer(standing, event, Response.Status.OK).build())
                     .orElseGet(() -> Problems.response(Problem.of(ProblemType.NOT_FOUND,
                             WaitingRoomMessages.unknownTicket(eventId)).at("/v1/events/" + eventId + "/queue/" + ticket)));
         });
     }
 
-    private static Response.ResponseBuilder answer(QueueTicket ticket, Response.Status status) {
-        Response.ResponseBuilder response = Response.status(status).entity(QueueBody.of(ticket))
+    private static Response.ResponseBuilder answer(QueueTicket ticket, EventDefinition event, Response.Status status) {
+        Response.ResponseBuilder response = Response.status(status).entity(QueueBody.of(ticket, event.name()))
                 .type(MediaType.APPLICATION_JSON_TYPE);
         if (ticket.standing() == QueueTicket.Standing.WAITING) {
             response.header(HttpHeaders.RETRY_AFTER, ticket.retryAfterSeconds());

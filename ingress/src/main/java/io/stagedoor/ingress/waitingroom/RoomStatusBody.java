@@ -23,11 +23,17 @@ import java.util.Locale;
  * @param actualWaitSeconds       mean wait they had
  * @param shuffleSeed             the seed of the opening's shuffle
  * @param source                  "redis", or "in-process" (single instance, or this instance's share during an outage)
+ * @param activeBuyers            admitted buyers whose session is on
+ * @param maxActive               the cap on active buyers (0 for none)
+ * @param queueing                how the room chooses whom to admit: fifo, random, passthrough or reject
+ * @param preQueueAt              when buyers may start to join (the pre-queue, shuffled at {@code opensAt})
  */
 public record RoomStatusBody(String eventId, boolean enabled, double configuredRatePerSecond, double entryRatePerSecond,
                              boolean paused, Instant opensAt, boolean opened, long queueLength, long joined,
                              long admitted, double admittedPerSecond, double estimatedWaitSeconds,
-                             double actualWaitSeconds, long shuffleSeed, String source) {
+                             double actualWaitSeconds, long shuffleSeed, String source,
+                             long activeBuyers, int maxActive, String queueing,
+                             Instant preQueueAt) {
 
     static RoomStatusBody of(EventDefinition event, RoomSnapshot room) {
         return new RoomStatusBody(event.eventId(), event.waitingRoom().enabled(),
@@ -35,6 +41,7 @@ public record RoomStatusBody(String eventId, boolean enabled, double configuredR
                 event.waitingRoom().opensAt(), room.opened(), room.queueLength(), room.joined(), room.admitted(),
                 room.admittedPerSecond(), room.meanEstimatedWait().toMillis() / 1000.0,
                 room.meanActualWait().toMillis() / 1000.0, room.seed(),
-                room.source().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+                room.source().name().toLowerCase(Locale.ROOT).replace('_', '-'), room.active(), room.maxActive(),
+                event.waitingRoom().queueing(), event.waitingRoom().preQueueAt());
     }
 }

@@ -76,7 +76,8 @@ final class WaitingRoomAudit implements RoomSteps, AutoCloseable {
         }
         try {
             WaitingRoomRecord value = new WaitingRoomRecord(step.eventId(), step.kind().text(), step.buyerId(),
-                    step.ticket(), step.position(), step.seed(), step.rate(), step.at());
+                    step.ticket(), step.position(), step.seed(), step.rate(), step.at(), step.active(), step.maxActive(),
+                    step.method().text());
             producer.send(new ProducerRecord<>(topic, step.eventId(), Json.write(value)), (metadata, error) -> {
                 if (error != null) {
                     dropped.increment();

@@ -7,18 +7,24 @@ import io.stagedoor.admission.waitingroom.WaitingRoomBuilder;
 import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.rings.PassGate;
+import io.stagedoor.ingress.events.SeatMap;
+import io.stagedoor.topics.Result;
+import io.stagedoor.topics.SeatChange;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 
 /**
  * The waiting room, as one thing to register with Jersey: the queue routes for buyers, the admin routes for
- * operators and the pass gate on the hold route (at {@code RingOrder.WAITING_ROOM}). It owns its audit producer and
+ * operators and the pass gate on the hold route (at {@code RingOrder.WAITING_ROOM}); it opens scheduled rooms by
+ * itself at their opening ({@link RoomOpenings}). It owns its audit producer and
  * uses the process's shared Redis access: close it after the server stops, before the access.
  *
  * <pre>{@code
  * WaitingRoomFeature waitingRoom = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis, secret,
  *         kafka, topics, registry, clock, instanceCount));
  * config.register(waitingRoom);
+ * results.onResult(waitingRoom::resultArrived);
+ * views.onSeatChange(waitingRoom::seatChanged);
  * }</pre>
  */
 public final class WaitingRoomFeature implements Feature, AutoCloseable {
@@ -33,11 +39,16 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
     private final WaitingRoom room;
     private final WaitingRoomAudit audit;
     private final EventRooms events;
+    private final SessionEnds sessionEnds;
+    private final RoomOpenings openings;
 
-    private WaitingRoomFeature(WaitingRoom room, WaitingRoomAudit audit, EventRooms events) {
+    private WaitingRoomFeature(WaitingRoom room, WaitingRoomAudit audit, EventRooms events, SessionEnds sessionEnds,
+                               RoomOpenings openings) {
         this.room = room;
         this.audit = audit;
         this.events = events;
+        this.sessionEnds = sessionEnds;
+        this.openings = openings;
     }
 
     /** Uses the shared Redis (when given) and connects to Kafka (when given). */
@@ -52,7 +63,11 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
                     .options(RoomOptions.defaults().withInstanceCount(wiring.instanceCount()))
                     .steps(audit == null ? RoomSteps.none() : audit);
             WaitingRoom room = wiring.redis() == null ? builder.inProcess() : builder.redis(wiring.redis());
-            return new WaitingRoomFeature(room, audit, new EventRooms(wiring.catalog()));
+            SeatMap seats = wiring.seats();
+            return new WaitingRoomFeature(room, audit,
+                    new EventRooms(wiring.catalog(), seats == null ? event -> false : seats::soldOut),
+                    new SessionEnds(room, wiring.catalog(), wiring.clock()),
+                    new RoomOpenings(room, wiring.catalog(), wiring.clock()).start());
         } catch (RuntimeException e) {
             if (audit != null) {
                 audit.close();
@@ -69,14 +84,33 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
         return true;
     }
 
+    /**
+     * Feed with every result the instance reads ({@code ResultsView.onResult}): a confirmed checkout ends the buyer's
+     * session, and holds are remembered with their buyer. Never blocks.
+     */
+    public void resultArrived(Result result) {
+        sessionEnds.resultArrived(result);
+    }
+
+    /** Feed with every seat change the instance reads: a buyer's last hold expiring ends their session. Never blocks. */
+    public void seatChanged(SeatChange change) {
+        sessionEnds.seatChanged(change);
+    }
+
+    /** Opens the rooms whose opening has passed now, as the feature's own ticker does every 200 ms (for tests). */
+    public void openDueRooms() {
+        openings.tick();
+    }
+
     /** The room itself (for tests and metrics). */
     public WaitingRoom room() {
         return room;
     }
 
-    /** Closes the room, then the audit producer (flushing what it can within a second). */
+    /** Stops opening rooms, closes the room, then the audit producer (flushing what it can within a second). */
     @Override
     public void close() {
+        openings.close();
         room.close();
         if (audit != null) {
             audit.close();

@@ -19,6 +19,8 @@ public final class WaitingRoomMessages {
             case MISSING -> "Holding seats for " + eventId + " needs a waiting-room pass while its waiting room is on.";
             case FORGED -> "The waiting-room pass is not one this service issued (forged or altered).";
             case EXPIRED -> "The waiting-room pass has expired.";
+            case ENDED -> "The waiting-room pass's session has ended (checked out, holds ended, revoked, or queued"
+                    + " again).";
             case OTHER_BUYER -> "The waiting-room pass was issued to another buyer.";
             case OTHER_EVENT -> "The waiting-room pass is for another event.";
             case VALID -> throw new IllegalArgumentException("a valid pass is not refused");
@@ -45,6 +47,30 @@ public final class WaitingRoomMessages {
 
     public static String badRate(double rate) {
         return "entryRatePerSecond must be a positive number of buyers per second, was " + rate + ".";
+    }
+
+    /** A buyer id in a revocation that no buyer can have. */
+    public static String badBuyerId() {
+        return "buyerId must be 1 to 128 letters, digits or . _ @ : - characters.";
+    }
+
+    public static String noSession(String eventId, String buyerId) {
+        return "The buyer " + buyerId + " has no active session in the waiting room of " + eventId + ".";
+    }
+
+    /** Told to everyone still queued, and to anyone joining, once every seat is sold. */
+    public static String soldOut(String eventName) {
+        return eventName + " is sold out: every seat has been bought. Nobody still in the waiting room will be admitted.";
+    }
+
+    /** Told to anyone joining, and to everyone still queued, while an event's room is closed. */
+    public static String closed(String eventName) {
+        return "The waiting room of " + eventName + " is closed: it admits nobody now.";
+    }
+
+    /** Told to a buyer who joins before the event's pre-queue starts. */
+    public static String notOpenYet(String eventName, java.time.Instant preQueueAt) {
+        return "The waiting room of " + eventName + " opens for queueing at " + preQueueAt + "; come back then.";
     }
 
     public static String roomUnavailable() {

@@ -3,6 +3,7 @@ package io.stagedoor.ingress.waitingroom;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.stagedoor.admission.redis.RedisAccess;
 import io.stagedoor.ingress.events.EventCatalog;
+import io.stagedoor.ingress.events.SeatMap;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.connection.KafkaConnection;
 import java.time.Clock;
@@ -21,9 +22,17 @@ import java.util.Objects;
  * @param registry       where metrics go
  * @param clock          the room's clock
  * @param instanceCount  ingress instances sharing the rate: without Redis each admits {@code rate / instanceCount}
+ * @param seats          the seat map the instance follows, which tells when an event sold out; null for never
  */
 public record WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] passSecret, KafkaConnection kafka,
-                                TopicNames topics, MeterRegistry registry, Clock clock, int instanceCount) {
+                                TopicNames topics, MeterRegistry registry, Clock clock, int instanceCount,
+                                SeatMap seats) {
+
+    /** Wiring without a seat map: the room never learns that an event sold out. */
+    public WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] passSecret, KafkaConnection kafka,
+                             TopicNames topics, MeterRegistry registry, Clock clock, int instanceCount) {
+        this(catalog, redis, passSecret, kafka, topics, registry, clock, instanceCount, null);
+    }
 
     public WaitingRoomWiring {
         Objects.requireNonNull(catalog, "catalog");

@@ -8,6 +8,11 @@ import io.stagedoor.ingress.auth.ApiKeys;
 import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.events.EventCatalog;
+import io.stagedoor.ingress.events.SeatMap;
+import io.stagedoor.topics.SeatChange;
+import io.stagedoor.topics.SeatStatus;
+import io.stagedoor.topics.json.Json;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import io.stagedoor.ingress.holds.HoldRequests;
 import io.stagedoor.ingress.holds.HoldsResource;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
@@ -57,6 +62,8 @@ final class RoomServer implements AutoCloseable {
     private static final BuyerTokens TOKENS = new BuyerTokens(SECRET, "stagedoor", Clock.systemUTC());
 
     final WaitingRoomFeature feature;
+    /** The seat map the room asks whether an event sold out; the test applies seat changes to it. */
+    final SeatMap seats = new SeatMap();
     private final RedisAccess redis;
     private final Publisher publisher;
     private final IdempotentRequests idempotent;
@@ -68,7 +75,7 @@ final class RoomServer implements AutoCloseable {
         this.redis = redisUri == null ? null : RedisAccess.open(RedisEndpoint.of(redisUri), OutageSettings.defaults());
         this.feature = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis, SECRET,
                 io.stagedoor.topics.connection.KafkaConnection.plaintext(kafka), topics,
-                registry, roomClock, instances));
+                registry, roomClock, instances, seats));
         this.publisher = new Publisher(kafka, Duration.ofSeconds(5), Duration.ofSeconds(10));
         this.idempotent = IdempotentRequests.open(new CorrelationIds(SECRET, Clock.systemUTC()), null);
         ResourceConfig config = new ResourceConfig()
@@ -103,6 +110,13 @@ final class RoomServer implements AutoCloseable {
 
     static String token(String buyer) {
         return TOKENS.issue(buyer, Duration.ofMinutes(30));
+    }
+
+    /** Sells {@code seatIds} of {@code eventId}, as the seat-changes topic would tell the instance. */
+    void sell(String eventId, List<String> seatIds) {
+        SeatChange change = new SeatChange(eventId, seatIds, SeatStatus.SOLD, "hold-" + eventId, "sold",
+                Instant.now(), seatIds.stream().map(seat -> "ticket-" + seat).toList());
+        seats.apply(new ConsumerRecord<>("seat-changes", 0, 0, eventId, Json.write(change)));
     }
 
     URI uri(String path) {

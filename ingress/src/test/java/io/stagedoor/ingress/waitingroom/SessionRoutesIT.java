@@ -1,0 +1,195 @@
+package io.stagedoor.ingress.waitingroom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.stagedoor.admission.waitingroom.PassVerdict;
+import io.stagedoor.ingress.events.EventCatalog;
+import io.stagedoor.testsupport.FakeClock;
+import io.stagedoor.testsupport.RealServers;
+import io.stagedoor.testsupport.TestNames;
+import io.stagedoor.topics.Result;
+import io.stagedoor.topics.ResultStatus;
+import io.stagedoor.topics.SeatChange;
+import io.stagedoor.topics.SeatStatus;
+import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.json.Json;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Sessions over HTTP on two instances sharing one real Redis: the cap in the event's definition, the end of a
+ * session by checkout or by the last hold expiring, and an operator's revocation, replayed by an attacker.
+ */
+class SessionRoutesIT {
+
+    private static final Instant NOW = Instant.parse("2026-12-01T19:00:00Z");
+    private static final FakeClock CLOCK = new FakeClock(NOW);
+    private static final EventCatalog CATALOG = new EventCatalog();
+    private static RoomServer one;
+    private static RoomServer two;
+
+    @BeforeAll
+    static void start() throws Exception {
+        TopicNames topics = RoomServer.topics();
+        one = new RoomServer(CATALOG, topics, RealServers.redisUri(), CLOCK, 2);
+        two = new RoomServer(CATALOG, topics, RealServers.redisUri(), CLOCK, 2);
+    }
+
+    @AfterAll
+    static void stop() {
+        one.close();
+        two.close();
+    }
+
+    /** When the last {@link #cappedEvent()} opened. */
+    private static Instant opened;
+
+    /** An event admitting one buyer a second, at most two active, opening now. */
+    private static String cappedEvent() {
+        String eventId = TestNames.unique("capped");
+        opened = CLOCK.instant();
+        var event = RoomServer.event(eventId, true, 1, opened);
+        CATALOG.put(event.withWaitingRoom(event.waitingRoom().withMaxActive(2)));
+        return eventId;
+    }
+
+    private static JsonNode json(HttpResponse<String> response) throws Exception {
+        return Json.mapper().readTree(response.body());
+    }
+
+    private static String ticket(RoomServer server, String eventId, String buyer) throws Exception {
+        return json(server.join(eventId, buyer)).get("ticket").asText();
+    }
+
+    private static JsonNode look(RoomServer server, String eventId, String buyer, String ticket) throws Exception {
+        return json(server.look(eventId, buyer, ticket));
+    }
+
+    /** Session ends are asynchronous: ask until admitted, within a deadline, without moving the clock. */
+    private static void admittedSoon(RoomServer server, String eventId, String buyer, String ticket) {
+        Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).untilAsserted(() ->
+                assertThat(look(server, eventId, buyer, ticket).get("status").asText()).isEqualTo("admitted"));
+    }
+
+    private static HttpResponse<String> revoke(RoomServer server, String eventId, String buyer, String key)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                server.uri("/v1/admin/events/" + eventId + "/waiting-room/sessions/" + buyer)).DELETE();
+        if (key != null) {
+            request.header("X-Admin-Key", key);
+        }
+        return server.send(request);
+    }
+
+    /** b1 and b2 fill the room at +2 s; b3 waits, and the rate alone would reach them at +3 s. Returns the tickets. */
+    private static List<String> filled(String eventId) throws Exception {
+        List<String> tickets = List.of(ticket(one, eventId, "b1"), ticket(two, eventId, "b2"), ticket(one, eventId, "b3"));
+        CLOCK.advance(Duration.ofSeconds(2));
+        assertThat(look(two, eventId, "b1", tickets.get(0)).get("status").asText()).isEqualTo("admitted");
+        assertThat(look(one, eventId, "b2", tickets.get(1)).get("status").asText()).isEqualTo("admitted");
+        CLOCK.advance(Duration.ofMillis(200));
+        assertThat(look(two, eventId, "b3", tickets.get(2)).get("status").asText()).isEqualTo("waiting");
+        return tickets;
+    }
+
+    @Test
+    void aConfirmedCheckoutFreesTheSlotAndTheNextBuyerIsAdmittedBeforeTheRateWould() throws Exception {
+        String eventId = cappedEvent();
+        List<String> tickets = filled(eventId);
+        Result confirmed = new Result("corr-" + TestNames.unique("c"), "b1", ResultStatus.CONFIRMED, null, eventId,
+                "hold-b1", List.of("S-1"), null, "order-1", List.of("T-1"), CLOCK.instant(), Instant.now());
+        // Every instance reads the result; both end the session, once.
+        one.feature.resultArrived(confirmed);
+        two.feature.resultArrived(confirmed);
+        admittedSoon(one, eventId, "b3", tickets.get(2));
+        assertThat(CLOCK.instant()).isBefore(opened.plusSeconds(3));
+        assertThat(look(two, eventId, "b1", tickets.get(0)).get("status").asText()).isEqualTo("ended");
+        JsonNode room = json(one.admin("GET", eventId, null, RoomServer.ADMIN_KEY));
+        assertThat(room.get("activeBuyers").asLong()).isEqualTo(2);
+        assertThat(room.get("maxActive").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void theLastHoldExpiringEndsTheSessionButAnEarlierOneDoesNot() throws Exception {
+        String eventId = cappedEvent();
+        List<String> tickets = filled(eventId);
+        for (String hold : List.of("h1", "h2")) {
+            one.feature.resultArrived(new Result("corr-" + hold + eventId, "b1", ResultStatus.HELD, null, eventId,
+                    hold + eventId, List.of("S-1"), NOW.plusSeconds(600), null, List.of(), CLOCK.instant(), Instant.now()));
+        }
+        one.feature.seatChanged(new SeatChange(eventId, List.of("S-1"), SeatStatus.AVAILABLE, "h1" + eventId,
+                "expired", Instant.now()));
+        // b1 still holds h2: their session goes on (ending it is asynchronous, so ask a few times).
+        for (int i = 0; i < 5; i++) {
+            assertThat(look(two, eventId, "b3", tickets.get(2)).get("status").asText()).isEqualTo("waiting");
+        }
+        assertThat(look(two, eventId, "b1", tickets.get(0)).get("status").asText()).isEqualTo("admitted");
+        one.feature.seatChanged(new SeatChange(eventId, List.of("S-2"), SeatStatus.AVAILABLE, "h2" + eventId,
+                "expired", Instant.now()));
+        admittedSoon(two, eventId, "b3", tickets.get(2));
+    }
+
+    @Test
+    void aRevokedPassReplayedOnEitherInstanceIsRefusedAndItsSlotGoesOn() throws Exception {
+        String eventId = cappedEvent();
+        List<String> tickets = filled(eventId);
+        String pass = look(one, eventId, "b1", tickets.get(0)).get("pass").asText();
+        assertThat(two.hold(eventId, "b1", pass).statusCode()).isEqualTo(202);
+
+        HttpResponse<String> revoked = revoke(one, eventId, "b1", RoomServer.ADMIN_KEY);
+        assertThat(revoked.statusCode()).isEqualTo(204);
+        for (RoomServer replayedAt : List.of(one, two, one)) {
+            HttpResponse<String> replay = replayedAt.hold(eventId, "b1", pass);
+            assertThat(replay.statusCode()).isEqualTo(403);
+            assertThat(replay.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
+                    assertThat(type).startsWith("application/problem+json"));
+            assertThat(json(replay).get("detail").asText())
+                    .isEqualTo(WaitingRoomMessages.passRefused(PassVerdict.ENDED, eventId));
+        }
+        assertThat(look(two, eventId, "b3", tickets.get(2)).get("status").asText()).isEqualTo("admitted");
+
+        HttpResponse<String> again = revoke(two, eventId, "b1", RoomServer.ADMIN_KEY);
+        assertThat(again.statusCode()).isEqualTo(404);
+        assertThat(json(again).get("detail").asText()).isEqualTo(WaitingRoomMessages.noSession(eventId, "b1"));
+    }
+
+    @Test
+    void revocationNeedsTheAdminKeyAValidBuyerAndAKnownEvent() throws Exception {
+        String eventId = cappedEvent();
+        assertThat(revoke(one, eventId, "b1", null).statusCode()).isIn(401, 403);
+        assertThat(revoke(one, eventId, "b1", "wrong-key").statusCode()).isIn(401, 403);
+        HttpResponse<String> bad = revoke(one, eventId, "b%20" + "x".repeat(200), RoomServer.ADMIN_KEY);
+        assertThat(bad.statusCode()).isEqualTo(422);
+        assertThat(bad.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/problem+json");
+        assertThat(json(bad).get("detail").asText()).isEqualTo(WaitingRoomMessages.badBuyerId());
+        HttpResponse<String> unknown = revoke(one, "no-such-event", "b1", RoomServer.ADMIN_KEY);
+        assertThat(unknown.statusCode()).isEqualTo(404);
+        assertThat(unknown.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/problem+json");
+    }
+
+    @Test
+    void oneBuyerJoiningOverAndOverOnBothInstancesHoldsOneSlot() throws Exception {
+        String eventId = cappedEvent();
+        String first = ticket(one, eventId, "greedy");
+        for (int i = 0; i < 20; i++) {
+            assertThat(ticket(i % 2 == 0 ? one : two, eventId, "greedy")).isEqualTo(first);
+        }
+        ticket(two, eventId, "fair");
+        CLOCK.advance(Duration.ofSeconds(3));
+        assertThat(look(one, eventId, "greedy", first).get("status").asText()).isEqualTo("admitted");
+        for (int i = 0; i < 20; i++) {
+            assertThat(ticket(i % 2 == 0 ? one : two, eventId, "greedy")).isEqualTo(first);
+        }
+        JsonNode room = json(two.admin("GET", eventId, null, RoomServer.ADMIN_KEY));
+        assertThat(room.get("activeBuyers").asLong()).isEqualTo(1);
+        assertThat(room.get("joined").asLong()).isEqualTo(2);
+    }
+}
