@@ -20,7 +20,8 @@ import java.util.function.Predicate;
  * The waiting-room ring: on the hold route, while the event's room is on, a request needs a valid pass for that
  * event and buyer, in the {@value WaitingRoomFeature#PASS_HEADER} header or the {@value WaitingRoomFeature#PASS_COOKIE}
  * cookie. Missing, forged, expired or another buyer's pass is a 403 problem of type {@code waiting-room} that says
- * where to queue. Checking a pass is local: a signature and a clock, no store call.
+ * where to queue. The signature and the clock are checked first, so a forged or expired pass costs no store call;
+ * a genuine one costs one read-only room call, since a pass works only while its session is on (decision 0016).
  */
 public final class PassGate implements DynamicFeature {
 
