@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.front;
 
+import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.Problems;
@@ -8,8 +9,8 @@ import org.glassfish.grizzly.http.server.Response;
 
 /**
  * Writes a problem straight to a Grizzly response, as Jersey's rings answer it: the status, {@code
- * application/problem+json}, Retry-After from the problem, the extra headers, and the body rendered once and kept
- * ({@link Problems#rendered}), so a refusal repeated to a client that ignores Retry-After costs no rendering.
+ * application/problem+json}, Retry-After from the problem, the extra headers, and the body: a refusal's rendered once
+ * and kept ({@link Problems#rendered}), so one repeated to a client that ignores Retry-After costs no rendering.
  */
 final class FrontAnswers {
 
@@ -18,7 +19,9 @@ final class FrontAnswers {
 
     static void write(Response response, ProblemException answer) throws IOException {
         Problem problem = answer.problem();
-        byte[] body = Problems.rendered(problem);
+        // a problem at a path (404, 4xx) carries what the client wrote: rendered each time, so no caller can
+        // churn the bounded cache the repeated refusals are kept in
+        byte[] body = problem.instance() == null ? Problems.rendered(problem) : HttpJson.bytes(problem);
         response.setStatus(problem.status());
         response.setContentType(Problem.MEDIA_TYPE);
         if (problem.retryAfter() != null) {
