@@ -3,6 +3,7 @@ package io.stagedoor.ingress;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.stagedoor.admission.bound.ConcurrencyBound;
+import io.stagedoor.admission.bound.KeyedConcurrencyBound;
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.redis.RedisAccess;
 import io.stagedoor.ingress.audit.AuditedLimiter;
@@ -75,9 +76,12 @@ public final class Ingress implements AutoCloseable {
     private final PrometheusMeterRegistry registry;
     private final LoginFeature login;
     private final PollSlots pollSlots;
+    private final KeyedConcurrencyBound principalShares;
 
     private Ingress(Parts parts, HttpServer server, ResultsView results, CheckoutPermits checkouts,
-                    PrometheusMeterRegistry registry, LoginFeature login, PollSlots pollSlots) {
+                    PrometheusMeterRegistry registry, LoginFeature login, PollSlots pollSlots,
+                    KeyedConcurrencyBound principalShares) {
+        this.principalShares = principalShares;
         this.parts = parts;
         this.server = server;
         this.results = results;
@@ -196,7 +200,8 @@ public final class Ingress implements AutoCloseable {
         HttpServer server = HttpListeners.start(http.bindAddress(), http.port(), admin, config,
                 (jersey, threads) -> new FrontStage(jersey, door, holdsAhead, threads, metrics), http.keepAliveRequests(),
                 parts::push);
-        Ingress ingress = new Ingress(parts, server, results, checkouts, registry, login, pollSlots);
+        Ingress ingress = new Ingress(parts, server, results, checkouts, registry, login, pollSlots,
+                rings.principalShares());
         LOG.info("ingress listening on http://{}:{}, admin listener on http://{}:{}", http.bindAddress(),
                 ingress.port(), http.adminBindAddress(), ingress.adminPort());
         return ingress;
@@ -225,6 +230,11 @@ public final class Ingress implements AutoCloseable {
     /** The password hasher of the login route (for tests). */
     public PasswordHasher passwordHasher() {
         return login.hasher();
+    }
+
+    /** Each principal's share of the door, counted in the front stage and in Jersey's share ring (for tests). */
+    public KeyedConcurrencyBound principalShares() {
+        return principalShares;
     }
 
     /** The bound on password hashes computed at once (for metrics and tests). */

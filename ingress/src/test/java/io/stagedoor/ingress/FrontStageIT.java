@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micrometer.core.instrument.Counter;
+import io.stagedoor.admission.bound.KeyedConcurrencyBound;
+import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.testsupport.TestNames;
 import java.io.BufferedReader;
@@ -12,8 +14,16 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -112,6 +122,49 @@ class FrontStageIT {
         assertThat(frontAnswers("holds", 404) - notFound).isEqualTo(1);
     }
 
+    @Test
+    void aBuyerWhoseShareIsFullIsRefusedInTheFrontBeforeTheBodyIsRead() throws Exception {
+        String buyer = TestNames.unique("greedy");
+        KeyedConcurrencyBound shares = fixture.ingress.principalShares();
+        String key = "BUYER:" + buyer;
+        List<Permit> held = new ArrayList<>();
+        for (int i = 0; i < shares.limitPerKey(); i++) {
+            held.add(shares.tryAcquire(key).orElseThrow());
+        }
+        double before = frontAnswers("holds", 429);
+        double decisions = buyerSeatDecisions();
+
+        // an invalid body: were it read, the answer would be 422; the share refuses first, without a limiter call
+        Answer refused = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-1", "S-1"), null);
+
+        assertThat(refused.status()).isEqualTo(429);
+        assertThat(refused.body()).contains("too-many-in-flight");
+        assertThat(frontAnswers("holds", 429) - before).isEqualTo(1);
+        assertThat(buyerSeatDecisions()).isEqualTo(decisions);
+        assertThat(shares.inUse(key)).isEqualTo(shares.limitPerKey());
+        held.forEach(Permit::release);
+    }
+
+    // A permit the front takes is given back when Grizzly finishes the response, whatever the answer: a buyer
+    // flooding refused and invalid holds on many connections at once must not keep any of its share afterwards.
+    @RepeatedTest(3)
+    void aFloodOfRefusedHoldsLeavesNoShareHeld() throws Exception {
+        String buyer = spentBuyer("flood");
+        String token = fixture.token(buyer);
+        String key = "BUYER:" + buyer;
+        try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Answer>> answers = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                String body = i % 2 == 0 ? seats("S-12") : seats("S-12", "S-12");
+                answers.add(clients.submit(() -> Answer.post(fixture.ingress.port(), HOLDS, token, body, null)));
+            }
+            for (Future<Answer> answer : answers) {
+                assertThat(answer.get().status()).isIn(202, 429, 422);
+            }
+        }
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> fixture.ingress.principalShares().inUse(key) == 0);
+    }
+
     /** A buyer who has spent the 10 seats of their bucket. */
     private static String spentBuyer(String name) throws Exception {
         String buyer = TestNames.unique(name);
@@ -143,8 +196,8 @@ class FrontStageIT {
         return "{\"seats\":[\"" + String.join("\",\"", seats) + "\"]}";
     }
 
-    private static java.util.List<String> fieldNames(JsonNode node) {
-        java.util.List<String> names = new java.util.ArrayList<>();
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
         node.fieldNames().forEachRemaining(names::add);
         return names;
     }
