@@ -17,6 +17,7 @@ import io.stagedoor.topics.connection.KafkaConnection;
 import io.stagedoor.topics.json.Json;
 import io.stagedoor.workers.WorkerSettings;
 import io.stagedoor.workers.Workers;
+import io.stagedoor.workers.payment.PaymentGateway;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -145,6 +146,7 @@ public final class Pipeline implements AutoCloseable {
     private EmbeddedRedis embeddedRedis;
     private Ingress ingress;
     private Workers workers;
+    private PaymentGateway gateway;
 
     private Pipeline() {
     }
@@ -218,7 +220,8 @@ public final class Pipeline implements AutoCloseable {
                 .withKafkaClient(kafka.clientProperties())
                 .withNamespace(options.topics().namespace())
                 .withStateDir(options.dataDir().resolve("streams"));
-        workers = Workers.start(workerSettings, Workers.gatewayFor(workerSettings), registry);
+        gateway = Workers.gatewayFor(workerSettings);
+        workers = Workers.start(workerSettings, gateway, registry);
         started.push(workers);
         awaitReady(workers);
     }
@@ -313,6 +316,14 @@ public final class Pipeline implements AutoCloseable {
     /** The workers (for their metrics and the simulated gateway's ledger); null when they were not started. */
     public Workers workers() {
         return workers;
+    }
+
+    /**
+     * The payment gateway the workers call: the simulated one ({@code SimulatedGateway}, whose latency a test may
+     * change while the pipeline runs) unless a gateway URL was configured; null when the workers were not started.
+     */
+    public PaymentGateway gateway() {
+        return gateway;
     }
 
     /** Stops everything that started, last started first. Idempotent. */

@@ -45,6 +45,7 @@ import io.stagedoor.ingress.rings.RingsFeature;
 import io.stagedoor.ingress.scans.ScannedTickets;
 import io.stagedoor.ingress.scans.ScansResource;
 import io.stagedoor.ingress.waitingroom.WaitingRoomFeature;
+import io.stagedoor.ingress.waitingroom.HeadroomProbe;
 import io.stagedoor.ingress.waitingroom.WaitingRoomWiring;
 import io.stagedoor.topics.connection.ClusterCheck;
 import io.stagedoor.topics.connection.KafkaConnection;
@@ -154,9 +155,11 @@ public final class Ingress implements AutoCloseable {
         }
         AuditedLimiter limiter = parts.push(new AuditedLimiter(redis, settings.topics().namespace(),
                 settings.redisTimeout(), kafka, settings.topics().admissions(), registry, clock));
+        HeadroomProbe headroom = parts.push(new HeadroomProbe(checkouts.bound(), lag, kafka, settings.topics(), clock));
+        results.onResult(headroom::resultArrived);
         WaitingRoomFeature waitingRoom = parts.push(WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis,
                 auth.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount(),
-                views.seatMap())));
+                views.seatMap(), headroom)));
         results.onResult(waitingRoom::resultArrived);
         views.onSeatChange(waitingRoom::seatChanged);
         ScannedTickets scanned = parts.push(ScannedTickets.open(redis));

@@ -21,6 +21,12 @@ public record TopicNames(String namespace) {
         }
     }
 
+    /**
+     * The inventory's Kafka Streams application id (its consumer group) in this namespace: {@code stagedoor-inventory},
+     * prefixed like the topics. The waiting room's closed loop reads the inventory's lag under this group.
+     */
+    public String inventoryGroup() { return name("stagedoor-inventory"); }
+
     /** The production names, with no namespace. */
     public static TopicNames defaults() {
         return new TopicNames("");

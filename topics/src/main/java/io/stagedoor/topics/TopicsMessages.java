@@ -173,4 +173,12 @@ public final class TopicsMessages {
     public static String preQueueAfterOpening(java.time.Instant preQueueAt, java.time.Instant opensAt) {
         return "waitingRoom.preQueueAt (" + preQueueAt + ") must not be after opensAt (" + opensAt + ")";
     }
+
+    public static String loopFloorNotPositive(double floor) {
+        return "the entry loop's floor must be a positive number of buyers per second, was " + floor;
+    }
+
+    public static String loopCeilingBelowFloor(double floor, double ceiling) {
+        return "the entry loop's ceiling must be at least its floor (" + floor + "), was " + ceiling;
+    }
 }

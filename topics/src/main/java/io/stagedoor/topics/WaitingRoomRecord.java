@@ -8,7 +8,7 @@ import java.util.Objects;
  * event id): joining (with the position given), the shuffle at the opening (with its seed), and admission.
  *
  * @param eventId  the event
- * @param kind     "joined", "shuffled", "admitted", "rate-changed", "ended", "revoked" or "slots-freed"
+ * @param kind     "joined", "shuffled", "admitted", "rate-changed", "ended", "revoked", "slots-freed" or "rate-step"
  * @param buyerId  the buyer, or null for "shuffled" and "rate-changed"
  * @param ticket   the buyer's ticket, else null
  * @param position the buyer's position in the queue (1-based), else 0
@@ -18,9 +18,11 @@ import java.util.Objects;
  * @param active   buyers active after the step, where the room counted them; else null (records written before)
  * @param maxActive the cap on active buyers in force (0 for none); else null
  * @param queueing how the room chose whom to admit ({@code fifo}, {@code random}, {@code passthrough}); else null
+ * @param loop     for a {@value #RATE_STEP}: the step's inputs, with {@code rate} the rate it set; else null
  */
 public record WaitingRoomRecord(String eventId, String kind, String buyerId, String ticket, long position, long seed,
-                                double rate, Instant at, Long active, Integer maxActive, String queueing)
+                                double rate, Instant at, Long active, Integer maxActive, String queueing,
+                                EntryLoopStep loop)
         implements Versioned {
 
     public static final String JOINED = "joined";
@@ -33,10 +35,23 @@ public record WaitingRoomRecord(String eventId, String kind, String buyerId, Str
     public static final String REVOKED = "revoked";
     /** Slots freed in a full room moved the frontier at once by {@code position} places, beyond the rate. */
     public static final String SLOTS_FREED = "slots-freed";
+    /** The closed loop moved the entry rate to {@code rate}; {@code loop} says from what and why. */
+    public static final String RATE_STEP = "rate-step";
 
     public WaitingRoomRecord {
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(kind, "kind");
+    }
+
+    /** A step of a room, not the loop's. */
+    public WaitingRoomRecord(String eventId, String kind, String buyerId, String ticket, long position, long seed,
+                             double rate, Instant at, Long active, Integer maxActive, String queueing) {
+        this(eventId, kind, buyerId, ticket, position, seed, rate, at, active, maxActive, queueing, null);
+    }
+
+    /** The loop's step of {@code eventId}'s rate to {@code rate}, for the reasons in {@code step}. */
+    public static WaitingRoomRecord rateStep(String eventId, double rate, Instant at, EntryLoopStep step) {
+        return new WaitingRoomRecord(eventId, RATE_STEP, null, null, 0, 0, rate, at, null, null, null, step);
     }
 
     /** A step of a room that did not count active buyers. */

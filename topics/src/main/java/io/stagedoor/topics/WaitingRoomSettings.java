@@ -20,9 +20,12 @@ import java.time.Instant;
  * @param preQueueAt         when buyers may start to join (the pre-queue, shuffled at {@code opensAt}); before it a
  *                           join is refused with when to come back. Absent: any time (default), and never after
  *                           {@code opensAt}
+ * @param entryLoop          when present, the entry rate follows the pipeline's headroom between the loop's floor and
+ *                           ceiling, starting at {@code entryRatePerSecond}; absent: the rate stays where operators
+ *                           set it (default)
  */
 public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
-                                  Integer maxActive, String queueing, Instant preQueueAt) {
+                                  Integer maxActive, String queueing, Instant preQueueAt, EntryLoopSettings entryLoop) {
 
     public static final String FIFO = "fifo";
     public static final String RANDOM = "random";
@@ -59,6 +62,12 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
         }
     }
 
+    /** A room whose rate stays where operators set it. */
+    public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
+                               Integer maxActive, String queueing, Instant preQueueAt) {
+        this(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing, preQueueAt, null);
+    }
+
     /** A room without a cap on active buyers. */
     public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime) {
         this(enabled, entryRatePerSecond, opensAt, passLifetime, 0, FIFO, null);
@@ -72,18 +81,26 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
 
     /** These settings with at most {@code max} buyers active at once (0 for no cap). */
     public WaitingRoomSettings withMaxActive(int max) {
-        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, max, queueing, preQueueAt);
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, max, queueing, preQueueAt,
+                entryLoop);
     }
 
     /** These settings choosing whom to admit by {@code method} ({@value #FIFO}, {@value #RANDOM}, ...). */
     public WaitingRoomSettings withQueueing(String method) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, method,
-                preQueueAt);
+                preQueueAt, entryLoop);
     }
 
     /** These settings letting buyers join from {@code from} (the pre-queue) until the opening shuffles them. */
     public WaitingRoomSettings withPreQueueAt(Instant from) {
-        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing, from);
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing, from,
+                entryLoop);
+    }
+
+    /** These settings with the entry rate following the pipeline's headroom between {@code floor} and {@code ceiling}. */
+    public WaitingRoomSettings withEntryLoop(double floor, double ceiling) {
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing,
+                preQueueAt, new EntryLoopSettings(floor, ceiling));
     }
 
     /** A room that is off: the hold route asks for no pass. */

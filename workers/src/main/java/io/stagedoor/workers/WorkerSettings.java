@@ -110,7 +110,7 @@ public record WorkerSettings(String bootstrapServers, Map<String, String> kafkaC
         String prefix = namespace.isEmpty() ? "" : namespace + ".";
         return with(draft -> {
             draft.topics = new TopicNames(namespace);
-            draft.applicationId = prefix + "stagedoor-inventory";
+            draft.applicationId = draft.topics.inventoryGroup();
             draft.shareGroupId = prefix + "stagedoor-checkout";
         });
     }

@@ -18,6 +18,7 @@ public final class SchedulingLag implements AutoCloseable {
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(
             runnable -> Thread.ofPlatform().daemon().name("scheduling-lag").unstarted(runnable));
     private final AtomicLong lagNanos = new AtomicLong();
+    private final AtomicLong peakNanos = new AtomicLong();
     private volatile long expected;
 
     public SchedulingLag() {
@@ -27,13 +28,20 @@ public final class SchedulingLag implements AutoCloseable {
 
     private void tick() {
         long now = System.nanoTime();
-        lagNanos.set(Math.max(0, now - expected));
+        long lag = Math.max(0, now - expected);
+        lagNanos.set(lag);
+        peakNanos.accumulateAndGet(lag, Math::max);
         expected = now + TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS);
     }
 
     /** The lag measured at the last tick. */
     public Duration current() {
         return Duration.ofNanos(lagNanos.get());
+    }
+
+    /** The worst lag since the last call (or since the start), and starts the next such window. */
+    public Duration takePeak() {
+        return Duration.ofNanos(peakNanos.getAndSet(0));
     }
 
     @Override

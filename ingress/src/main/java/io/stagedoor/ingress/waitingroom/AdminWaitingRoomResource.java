@@ -1,6 +1,7 @@
 package io.stagedoor.ingress.waitingroom;
 
 import io.stagedoor.ingress.rings.AdminListener;
+import io.stagedoor.admission.entryloop.PlottedStep;
 import io.stagedoor.admission.waitingroom.EntryRate;
 import io.stagedoor.admission.waitingroom.RoomSnapshot;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
@@ -23,6 +24,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.regex.Pattern;
 
@@ -31,7 +34,8 @@ import java.util.regex.Pattern;
  * estimated versus actual waits; {@code PUT {"entryRatePerSecond": N, "paused": B}} changes the rate and pauses or
  * resumes, for every instance at once (the state is shared). Each change is published as a "rate-changed" step.
  * {@code DELETE …/sessions/{buyerId}} revokes a buyer's pass: their session ends on every instance, the pass stops
- * working at once, and their slot goes to the next in line (204; 404 when the buyer has no session on).
+ * working at once, and their slot goes to the next in line (204; 404 when the buyer has no session on). A room with
+ * a closed loop shows its floor, ceiling and last steps ({@code entryLoop}), which the operator page plots.
  */
 @AdminListener
 @Path("/v1/admin/events/{eventId}/waiting-room")
@@ -43,11 +47,14 @@ public final class AdminWaitingRoomResource {
     private final WaitingRoom room;
     private final EventRooms events;
     private final JsonBody body;
+    private final EntryLoops loops;
 
-    AdminWaitingRoomResource(WaitingRoom room, EventRooms events, JsonBody body) {
+    /** @param loops the closed loops, whose steps the status shows; null when the instance runs none */
+    AdminWaitingRoomResource(WaitingRoom room, EventRooms events, JsonBody body, EntryLoops loops) {
         this.room = room;
         this.events = events;
         this.body = body;
+        this.loops = loops;
     }
 
     @GET
@@ -95,10 +102,14 @@ public final class AdminWaitingRoomResource {
         });
     }
 
-    private static CompletionStage<Response> answer(EventDefinition event, CompletionStage<RoomSnapshot> snapshot) {
-        return snapshot.handle((room, error) -> error != null
-                ? Problems.response(Problem.of(ProblemType.SERVICE_UNAVAILABLE, WaitingRoomMessages.roomUnavailable())
-                        .withRetryAfter(1))
-                : Response.ok(RoomStatusBody.of(event, room), MediaType.APPLICATION_JSON_TYPE).build());
+    private CompletionStage<Response> answer(EventDefinition event, CompletionStage<RoomSnapshot> snapshot) {
+        CompletionStage<List<PlottedStep>> steps = loops == null || event.waitingRoom().entryLoop() == null
+                ? CompletableFuture.completedFuture(List.of())
+                : loops.plotted(event.eventId()).exceptionally(unreadable -> List.of());
+        return snapshot.thenCombine(steps, (room, plotted) -> RoomStatusBody.of(event, room, plotted))
+                .handle((status, error) -> error != null
+                        ? Problems.response(Problem.of(ProblemType.SERVICE_UNAVAILABLE,
+                                WaitingRoomMessages.roomUnavailable()).withRetryAfter(1))
+                        : Response.ok(status, MediaType.APPLICATION_JSON_TYPE).build());
     }
 }

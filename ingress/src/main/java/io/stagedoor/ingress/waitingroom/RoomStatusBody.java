@@ -1,8 +1,11 @@
 package io.stagedoor.ingress.waitingroom;
 
+import io.stagedoor.admission.entryloop.PlottedStep;
 import io.stagedoor.admission.waitingroom.RoomSnapshot;
+import io.stagedoor.topics.EntryLoopSettings;
 import io.stagedoor.topics.EventDefinition;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -27,21 +30,32 @@ import java.util.Locale;
  * @param maxActive               the cap on active buyers (0 for none)
  * @param queueing                how the room chooses whom to admit: fifo, random, passthrough or reject
  * @param preQueueAt              when buyers may start to join (the pre-queue, shuffled at {@code opensAt})
+ * @param entryLoop               the closed loop's bounds and its last steps, oldest first; null for a room without one
  */
 public record RoomStatusBody(String eventId, boolean enabled, double configuredRatePerSecond, double entryRatePerSecond,
                              boolean paused, Instant opensAt, boolean opened, long queueLength, long joined,
                              long admitted, double admittedPerSecond, double estimatedWaitSeconds,
                              double actualWaitSeconds, long shuffleSeed, String source,
                              long activeBuyers, int maxActive, String queueing,
-                             Instant preQueueAt) {
+                             Instant preQueueAt, LoopStatus entryLoop) {
 
-    static RoomStatusBody of(EventDefinition event, RoomSnapshot room) {
+    /**
+     * @param floor   the lowest rate the loop sets
+     * @param ceiling the highest
+     * @param steps   its last moves: {@code atMillis}, {@code rate}, {@code reason}
+     */
+    public record LoopStatus(double floor, double ceiling, List<PlottedStep> steps) {
+    }
+
+    static RoomStatusBody of(EventDefinition event, RoomSnapshot room, List<PlottedStep> steps) {
+        EntryLoopSettings loop = event.waitingRoom().entryLoop();
         return new RoomStatusBody(event.eventId(), event.waitingRoom().enabled(),
                 event.waitingRoom().entryRatePerSecond(), room.rate().perSecond(), room.paused(),
                 event.waitingRoom().opensAt(), room.opened(), room.queueLength(), room.joined(), room.admitted(),
                 room.admittedPerSecond(), room.meanEstimatedWait().toMillis() / 1000.0,
                 room.meanActualWait().toMillis() / 1000.0, room.seed(),
                 room.source().name().toLowerCase(Locale.ROOT).replace('_', '-'), room.active(), room.maxActive(),
-                event.waitingRoom().queueing(), event.waitingRoom().preQueueAt());
+                event.waitingRoom().queueing(), event.waitingRoom().preQueueAt(),
+                loop == null ? null : new LoopStatus(loop.floor(), loop.ceiling(), steps));
     }
 }

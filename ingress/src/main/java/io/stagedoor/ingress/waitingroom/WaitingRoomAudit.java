@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.stagedoor.admission.waitingroom.RoomSource;
 import io.stagedoor.admission.waitingroom.RoomStep;
 import io.stagedoor.admission.waitingroom.RoomSteps;
+import io.stagedoor.topics.EntryLoopStep;
 import io.stagedoor.topics.WaitingRoomRecord;
 import io.stagedoor.topics.json.Json;
 import java.time.Duration;
@@ -78,7 +79,15 @@ final class WaitingRoomAudit implements RoomSteps, AutoCloseable {
             WaitingRoomRecord value = new WaitingRoomRecord(step.eventId(), step.kind().text(), step.buyerId(),
                     step.ticket(), step.position(), step.seed(), step.rate(), step.at(), step.active(), step.maxActive(),
                     step.method().text());
-            producer.send(new ProducerRecord<>(topic, step.eventId(), Json.write(value)), (metadata, error) -> {
+            send(step.eventId(), value);
+        } catch (RuntimeException unwritable) {
+            dropped.increment();
+        }
+    }
+
+    private void send(String eventId, WaitingRoomRecord value) {
+        try {
+            producer.send(new ProducerRecord<>(topic, eventId, Json.write(value)), (metadata, error) -> {
                 if (error != null) {
                     dropped.increment();
                 }
@@ -86,6 +95,11 @@ final class WaitingRoomAudit implements RoomSteps, AutoCloseable {
         } catch (RuntimeException bufferFullOrNoMetadata) {
             dropped.increment();
         }
+    }
+
+    /** Publishes the closed loop's move of {@code eventId}'s rate to {@code rate}, with its inputs. Never blocks. */
+    void rateStep(String eventId, double rate, java.time.Instant at, EntryLoopStep step) {
+        send(eventId, WaitingRoomRecord.rateStep(eventId, rate, at, step));
     }
 
     double dropped() {

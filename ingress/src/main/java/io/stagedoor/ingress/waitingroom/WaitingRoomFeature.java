@@ -1,5 +1,9 @@
 package io.stagedoor.ingress.waitingroom;
 
+import io.stagedoor.admission.entryloop.HeadroomBoard;
+import io.stagedoor.admission.entryloop.InProcessHeadroomBoard;
+import io.stagedoor.admission.entryloop.RateLaw;
+import io.stagedoor.admission.entryloop.RedisHeadroomBoard;
 import io.stagedoor.admission.waitingroom.RoomOptions;
 import io.stagedoor.admission.waitingroom.RoomSteps;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
@@ -16,7 +20,8 @@ import jakarta.ws.rs.core.FeatureContext;
 /**
  * The waiting room, as one thing to register with Jersey: the queue routes for buyers, the admin routes for
  * operators and the pass gate on the hold route (at {@code RingOrder.WAITING_ROOM}); it opens scheduled rooms by
- * itself at their opening ({@link RoomOpenings}). It owns its audit producer and
+ * itself at their opening ({@link RoomOpenings}) and moves the rate of rooms with a closed loop ({@link EntryLoops}).
+ * It owns its audit producer and
  * uses the process's shared Redis access: close it after the server stops, before the access.
  *
  * <pre>{@code
@@ -35,20 +40,24 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
     public static final String PASS_COOKIE = "stagedoor_pass";
     /** The largest operator request body. */
     private static final int MAX_CONTROL_BYTES = 4 * 1024;
+    /** The longest the closed loop waits for the shared board. */
+    private static final java.time.Duration BOARD_TIMEOUT = java.time.Duration.ofSeconds(1);
 
     private final WaitingRoom room;
     private final WaitingRoomAudit audit;
     private final EventRooms events;
     private final SessionEnds sessionEnds;
     private final RoomOpenings openings;
+    private final EntryLoops loops;
 
     private WaitingRoomFeature(WaitingRoom room, WaitingRoomAudit audit, EventRooms events, SessionEnds sessionEnds,
-                               RoomOpenings openings) {
+                               RoomOpenings openings, EntryLoops loops) {
         this.room = room;
         this.audit = audit;
         this.events = events;
         this.sessionEnds = sessionEnds;
         this.openings = openings;
+        this.loops = loops;
     }
 
     /** Uses the shared Redis (when given) and connects to Kafka (when given). */
@@ -67,7 +76,7 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
             return new WaitingRoomFeature(room, audit,
                     new EventRooms(wiring.catalog(), seats == null ? event -> false : seats::soldOut),
                     new SessionEnds(room, wiring.catalog(), wiring.clock()),
-                    new RoomOpenings(room, wiring.catalog(), wiring.clock()).start());
+                    new RoomOpenings(room, wiring.catalog(), wiring.clock()).start(), loops(wiring, room, audit));
         } catch (RuntimeException e) {
             if (audit != null) {
                 audit.close();
@@ -76,10 +85,23 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
         }
     }
 
+    /** The closed loops of the rooms that have one, on the board the rooms share; null without a headroom probe. */
+    private static EntryLoops loops(WaitingRoomWiring wiring, WaitingRoom room, WaitingRoomAudit audit) {
+        if (wiring.headroom() == null) {
+            return null;
+        }
+        HeadroomBoard board = wiring.redis() == null ? new InProcessHeadroomBoard(wiring.clock()::millis)
+                : new RedisHeadroomBoard(wiring.redis(), wiring.topics().namespace(), BOARD_TIMEOUT);
+        EntryLoops.RateSteps steps = audit == null ? (event, rate, at, step) -> { } : audit::rateStep;
+        return new EntryLoops(room, wiring.catalog(), board, wiring.headroom(), RateLaw.defaults(), steps,
+                wiring.clock(), wiring.redis() != null).start();
+    }
+
     @Override
     public boolean configure(FeatureContext context) {
         context.register(new QueueResource(room, events));
-        context.register(new AdminWaitingRoomResource(room, events, new JsonBody(HttpJson.mapper(), MAX_CONTROL_BYTES)));
+        context.register(new AdminWaitingRoomResource(room, events, new JsonBody(HttpJson.mapper(), MAX_CONTROL_BYTES),
+                loops));
         context.register(new PassGate(room, events::gated));
         return true;
     }
@@ -97,6 +119,13 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
         sessionEnds.seatChanged(change);
     }
 
+    /** Steps the closed loops once, as their own ticker does every second (for tests); nothing without loops. */
+    public void stepEntryLoops() {
+        if (loops != null) {
+            loops.tick();
+        }
+    }
+
     /** Opens the rooms whose opening has passed now, as the feature's own ticker does every 200 ms (for tests). */
     public void openDueRooms() {
         openings.tick();
@@ -110,6 +139,9 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
     /** Stops opening rooms, closes the room, then the audit producer (flushing what it can within a second). */
     @Override
     public void close() {
+        if (loops != null) {
+            loops.close();
+        }
         openings.close();
         room.close();
         if (audit != null) {

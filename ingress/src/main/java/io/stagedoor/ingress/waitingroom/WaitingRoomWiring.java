@@ -23,15 +23,24 @@ import java.util.Objects;
  * @param clock          the room's clock
  * @param instanceCount  ingress instances sharing the rate: without Redis each admits {@code rate / instanceCount}
  * @param seats          the seat map the instance follows, which tells when an event sold out; null for never
+ * @param headroom       this instance's reading of the pipeline for rooms with a closed loop; null for no loop (the
+ *                       caller closes it after the room)
  */
 public record WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] passSecret, KafkaConnection kafka,
                                 TopicNames topics, MeterRegistry registry, Clock clock, int instanceCount,
-                                SeatMap seats) {
+                                SeatMap seats, HeadroomProbe headroom) {
+
+    /** Wiring without a closed loop. */
+    public WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] passSecret, KafkaConnection kafka,
+                             TopicNames topics, MeterRegistry registry, Clock clock, int instanceCount,
+                             SeatMap seats) {
+        this(catalog, redis, passSecret, kafka, topics, registry, clock, instanceCount, seats, null);
+    }
 
     /** Wiring without a seat map: the room never learns that an event sold out. */
     public WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] passSecret, KafkaConnection kafka,
                              TopicNames topics, MeterRegistry registry, Clock clock, int instanceCount) {
-        this(catalog, redis, passSecret, kafka, topics, registry, clock, instanceCount, null);
+        this(catalog, redis, passSecret, kafka, topics, registry, clock, instanceCount, null, null);
     }
 
     public WaitingRoomWiring {

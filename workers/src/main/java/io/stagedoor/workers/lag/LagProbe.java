@@ -1,5 +1,6 @@
 package io.stagedoor.workers.lag;
 
+import io.stagedoor.topics.lag.GroupLag;
 import io.stagedoor.workers.WorkerMetrics;
 import io.stagedoor.workers.WorkerRole;
 import io.stagedoor.workers.WorkerSettings;

@@ -2,6 +2,7 @@ package io.stagedoor.workers.payment;
 
 import io.stagedoor.workers.WorkersMessages;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
@@ -28,7 +29,7 @@ public final class SimulatedGateway implements PaymentGateway {
     private final AtomicInteger inProgress = new AtomicInteger();
     private final AtomicInteger mostInProgress = new AtomicInteger();
     private final Random random;
-    private final Executor afterLatency;
+    private volatile Executor afterLatency;
     private final Executor afterHang;
 
     public SimulatedGateway(PayrailSettings settings) {
@@ -36,6 +37,17 @@ public final class SimulatedGateway implements PaymentGateway {
         this.random = new Random(settings.seed());
         this.afterLatency = CompletableFuture.delayedExecutor(settings.latency().toNanos(), TimeUnit.NANOSECONDS);
         this.afterHang = CompletableFuture.delayedExecutor(settings.hangFor().toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Every answer from now on takes {@code latency} (calls already waiting keep theirs): a gateway slowing down or
+     * recovering, for tests and drills.
+     */
+    public void latency(Duration latency) {
+        if (latency == null || latency.isNegative()) {
+            throw new IllegalArgumentException(WorkersMessages.negativeLatency(latency));
+        }
+        this.afterLatency = CompletableFuture.delayedExecutor(latency.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /** A gateway with {@link PayrailSettings#defaults()}. */

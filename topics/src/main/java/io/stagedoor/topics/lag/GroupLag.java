@@ -1,4 +1,4 @@
-package io.stagedoor.workers.lag;
+package io.stagedoor.topics.lag;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,18 +30,18 @@ import org.apache.kafka.common.errors.GroupIdNotFoundException;
  * ({@code auto.offset.reset} and {@code share.auto.offset.reset} are {@code earliest}). End offsets are read
  * committed: an open or aborted transaction's records are nobody's lag.
  */
-final class GroupLag {
+public final class GroupLag {
 
     private final Admin admin;
     private final Duration timeout;
 
-    GroupLag(Admin admin, Duration timeout) {
+    public GroupLag(Admin admin, Duration timeout) {
         this.admin = admin;
         this.timeout = timeout;
     }
 
     /** Records of each topic after the consumer group's committed offsets, by topic. */
-    Map<String, Long> consumerGroup(String groupId, Collection<String> topics) throws InterruptedException {
+    public Map<String, Long> consumerGroup(String groupId, Collection<String> topics) throws InterruptedException {
         Map<TopicPartition, OffsetAndMetadata> committed = orEmptyIfNoGroup(
                 admin.listConsumerGroupOffsets(groupId).partitionsToOffsetAndMetadata());
         Map<TopicPartition, Long> positions = new HashMap<>();
@@ -54,7 +54,7 @@ final class GroupLag {
     }
 
     /** Records of {@code topic} the share group has not acknowledged yet. */
-    long shareGroup(String groupId, String topic) throws InterruptedException {
+    public long shareGroup(String groupId, String topic) throws InterruptedException {
         Map<TopicPartition, SharePartitionOffsetInfo> offsets = orEmptyIfNoGroup(admin
                 .listShareGroupOffsets(Map.of(groupId, new ListShareGroupOffsetsSpec()))
                 .partitionsToOffsetInfo(groupId));
