@@ -171,4 +171,28 @@ public final class AuditMessages {
     public static String cannotWriteReport(String format, Path file) {
         return "cannot write the " + format + " report to " + file;
     }
+
+    public static String rateStepWithoutInputs(String eventId) {
+        return "event " + eventId + " has a rate step without the inputs that decided it";
+    }
+
+    public static String rateStepBounds(String eventId, double floor, double ceiling, double configuredFloor,
+                                        double configuredCeiling) {
+        return "event " + eventId + " was stepped between " + floor + " and " + ceiling
+                + " buyers/s, but its loop is configured between " + configuredFloor + " and " + configuredCeiling;
+    }
+
+    public static String rateStepNotReplayed(String eventId, double from, double to, String reason, double replayed,
+                                             String replayedReason) {
+        return "event " + eventId + "'s rate went from " + from + " to " + to + " (" + reason
+                + "), but its recorded inputs give " + replayed + " (" + replayedReason + ")";
+    }
+
+    public static String rateStepNotTaken(String eventId, double stepped, double set) {
+        return "event " + eventId + "'s loop stepped the rate to " + stepped + " but the room last set " + set;
+    }
+
+    public static String rateStepFromElsewhere(String eventId, double from, double set) {
+        return "event " + eventId + "'s loop stepped from " + from + " but the room's rate was " + set;
+    }
 }

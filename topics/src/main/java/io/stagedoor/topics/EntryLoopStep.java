@@ -12,7 +12,7 @@ package io.stagedoor.topics;
  * @param consumerLag        records of the hold and checkout topics the inventory had not read yet
  * @param resultP99Millis    the 99th percentile of hold POST-to-result latency over the last window, ms (0 when no
  *                           result arrived)
- * @param schedulingLagMillis the largest scheduling lag an instance reported, ms
+ * @param schedulingLagMillis the largest mean scheduling lag an instance reported over its last window, ms
  * @param instances          ingress instances whose readings were summed
  * @param reason             which input moved the rate ({@code permits}, {@code lag}, {@code latency},
  *                           {@code scheduling}), or {@code headroom} when every input had room

@@ -9,7 +9,7 @@ package io.stagedoor.admission.entryloop;
  * @param consumerLag         records of the hold and checkout topics the inventory has not read; -1 when unknown
  * @param resultP99Millis     99th percentile of hold POST-to-result latency over the last window, ms; 0 when no
  *                            result arrived in it
- * @param schedulingLagMillis how late the instance's ticker thread woke, ms
+ * @param schedulingLagMillis how late the instance's ticker thread woke on average over the last window, ms
  * @param instances           instances whose readings this sums
  */
 public record Headroom(int permitsInUse, int permitsLimit, long consumerLag, long resultP99Millis,

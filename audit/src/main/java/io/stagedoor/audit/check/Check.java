@@ -19,6 +19,7 @@ public interface Check {
                 new BuyerSeatsWithinCap(), new PaymentsMatchSales(), new LimitHeld(LimitHeld.BUYER_SEATS,
                         "no buyer was admitted more holds than the buyer-seats policy allows over any window"),
                 new LimitHeld(LimitHeld.ORGANIZER_HOLDS, "no organizer's holds exceeded its aggregate policy"),
-                new WaitingRoomOrder(), new WaitingRoomActiveCap(), new FallbackPeriods());
+                new WaitingRoomOrder(), new WaitingRoomActiveCap(), new WaitingRoomRateSteps(),
+                new FallbackPeriods());
     }
 }

@@ -18,7 +18,8 @@ public final class SchedulingLag implements AutoCloseable {
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(
             runnable -> Thread.ofPlatform().daemon().name("scheduling-lag").unstarted(runnable));
     private final AtomicLong lagNanos = new AtomicLong();
-    private final AtomicLong peakNanos = new AtomicLong();
+    private final AtomicLong windowNanos = new AtomicLong();
+    private final AtomicLong windowTicks = new AtomicLong();
     private volatile long expected;
 
     public SchedulingLag() {
@@ -30,7 +31,8 @@ public final class SchedulingLag implements AutoCloseable {
         long now = System.nanoTime();
         long lag = Math.max(0, now - expected);
         lagNanos.set(lag);
-        peakNanos.accumulateAndGet(lag, Math::max);
+        windowNanos.addAndGet(lag);
+        windowTicks.incrementAndGet();
         expected = now + TimeUnit.MILLISECONDS.toNanos(PERIOD_MILLIS);
     }
 
@@ -39,9 +41,14 @@ public final class SchedulingLag implements AutoCloseable {
         return Duration.ofNanos(lagNanos.get());
     }
 
-    /** The worst lag since the last call (or since the start), and starts the next such window. */
-    public Duration takePeak() {
-        return Duration.ofNanos(peakNanos.getAndSet(0));
+    /**
+     * The mean lag of the ticks since the last call (or since the start), and starts the next such window: a
+     * collection pause or a burst shows in it only as much as it delayed the whole window.
+     */
+    public Duration takeMean() {
+        long ticks = windowTicks.getAndSet(0);
+        long nanos = windowNanos.getAndSet(0);
+        return ticks == 0 ? current() : Duration.ofNanos(nanos / ticks);
     }
 
     @Override

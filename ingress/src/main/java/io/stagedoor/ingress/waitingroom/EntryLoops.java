@@ -121,13 +121,16 @@ final class EntryLoops implements AutoCloseable {
         double rate = before.rate().perSecond();
         RateMove move = law.next(rate, bounds.floor(), bounds.ceiling(), pipeline);
         if (move.rate() == rate) {
+            LOG.debug("entry loop of {} holds at {} on {}", eventId, rate, pipeline);
             return;
         }
         await(room.changeRate(eventId, plan, EntryRate.of(move.rate())));
-        steps.record(eventId, move.rate(), Instant.ofEpochMilli(now), new EntryLoopStep(rate, bounds.floor(),
+        // Stamped after the room's own rate-changed step, which the audit expects to find before this one.
+        long taken = clock.millis();
+        steps.record(eventId, move.rate(), Instant.ofEpochMilli(taken), new EntryLoopStep(rate, bounds.floor(),
                 bounds.ceiling(), pipeline.permitsInUse(), pipeline.permitsLimit(), pipeline.consumerLag(),
                 pipeline.resultP99Millis(), pipeline.schedulingLagMillis(), pipeline.instances(), move.reason()));
-        board.remember(eventId, new PlottedStep(now, move.rate(), move.reason()));
+        board.remember(eventId, new PlottedStep(taken, move.rate(), move.reason()));
     }
 
     private static boolean looped(EventDefinition event, long now) {

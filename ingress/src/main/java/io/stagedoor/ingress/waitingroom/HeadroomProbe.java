@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 /**
  * This instance's reading of the pipeline's headroom, for the closed loop: its checkout permits in use, the
  * inventory's lag on the hold and checkout topics (asked of the cluster, waiting at most {@value #LAG_TIMEOUT_MILLIS}
- * ms; -1 when it did not answer), the p99 of hold results that arrived since the last reading, and the worst
+ * ms; -1 when it did not answer), the p99 of hold results that arrived since the last reading, and the mean
  * scheduling lag since then. {@link #read} blocks its caller for the lag question: call it from the loop's own
  * thread, never a request's.
  */
@@ -60,7 +60,7 @@ public final class HeadroomProbe implements AutoCloseable {
     /** The reading now; starts the next latency and scheduling window. */
     Headroom read() {
         return new Headroom(checkouts.inUse(), checkouts.limit(), inventoryLag(), results.takeP99Millis(),
-                scheduling.takePeak().toMillis(), 1);
+                scheduling.takeMean().toMillis(), 1);
     }
 
     private long inventoryLag() {
