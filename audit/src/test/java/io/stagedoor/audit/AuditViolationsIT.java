@@ -11,6 +11,7 @@ import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.Reasons;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.SeatStatus;
+import io.stagedoor.topics.EntryLoopStep;
 import io.stagedoor.topics.WaitingRoomRecord;
 import io.stagedoor.topics.WaitingRoomSettings;
 import java.nio.charset.StandardCharsets;
@@ -389,6 +390,54 @@ class AuditViolationsIT {
                 opening.plusSeconds(1).plus(WaitingRoomSettings.DEFAULT_PASS_LIFETIME), 1, 1);
 
         assertThat(audit().check("waiting-room-active-cap").status()).isEqualTo(CheckStatus.PASSED);
+    }
+
+    /** The loop's step of {@code event} from {@code from} to {@code to}, with the permits it says it saw. */
+    private void loopStep(String event, double from, double to, int permitsInUse, String reason, Instant at) {
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.RATE_CHANGED, null, null, 0, 0, to,
+                at, 0L, 0, "fifo"));
+        history.waitingRoomRecord(WaitingRoomRecord.rateStep(event, to, at.plusMillis(1), new EntryLoopStep(from, 2,
+                40, permitsInUse, 20, 0, 100, 1, 1, reason)));
+    }
+
+    @Test
+    void loopStepsThatFollowFromTheirInputsPass() {
+        String event = "evt-looped";
+        Instant at = history.next();
+        loopStep(event, 20, 14, 18, "permits", at);
+        loopStep(event, 14, 16.1, 1, "headroom", at.plusSeconds(1));
+
+        CheckResult check = audit().check("waiting-room-rate-steps");
+        assertThat(check.status()).isEqualTo(CheckStatus.PASSED);
+        assertThat(check.details()).as("these two and the honest history's").containsEntry("steps", 3L);
+    }
+
+    @Test
+    void aRateStepItsInputsDoNotGiveFails() {
+        String event = "evt-raised-on-full-permits";
+        Instant at = history.next();
+        // Eighteen of twenty permits held: the rule brings the rate down, never up.
+        loopStep(event, 20, 23, 18, "headroom", at);
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-rate-steps", event + "@" + at.plusMillis(1),
+                null);
+        assertThat(check.offenses().get(0).what()).isEqualTo("event " + event
+                + "'s rate went from 20.0 to 23.0 (headroom), but its recorded inputs give 14.0 (permits)");
+    }
+
+    @Test
+    void aRateStepTheRoomNeverTookFails() {
+        String event = "evt-step-not-taken";
+        Instant at = history.next();
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.RATE_CHANGED, null, null, 0, 0, 20,
+                at, 0L, 0, "fifo"));
+        history.waitingRoomRecord(WaitingRoomRecord.rateStep(event, 14, at.plusMillis(1), new EntryLoopStep(20, 2, 40,
+                18, 20, 0, 100, 1, 1, "permits")));
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-rate-steps", event + "@" + at.plusMillis(1),
+                null);
+        assertThat(check.offenses().get(0).what())
+                .isEqualTo("event " + event + "'s loop stepped the rate to 14.0 but the room last set 20.0");
     }
 
     @Test

@@ -11,7 +11,9 @@ import io.stagedoor.topics.Reasons;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.SeatStatus;
+import io.stagedoor.topics.EntryLoopStep;
 import io.stagedoor.topics.WaitingRoomRecord;
+import io.stagedoor.topics.WaitingRoomSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -71,7 +73,19 @@ public final class OnSaleHistory {
         admissions("buyer-1", 3);
         admissions("buyer-2", 2);
         waitingRoom(4, 1.0);
+        loopStep();
         return this;
+    }
+
+    /** The closed loop stepping a room's rate down on full checkout permits: the room's change, then the step. */
+    void loopStep() {
+        Instant at = next();
+        String looped = EVENT + "-looped";
+        waitingRoomRecord(new WaitingRoomRecord(looped, WaitingRoomRecord.RATE_CHANGED, null, null, 0, 0, 14.0, at,
+                0L, 0, WaitingRoomSettings.FIFO));
+        waitingRoomRecord(WaitingRoomRecord.rateStep(looped, 14.0, at.plusMillis(1),
+                new EntryLoopStep(20.0, 2, 40, 18, 20, 0, 100, 1, 1, "permits")));
+        clock = at.plusMillis(1);
     }
 
     /** The event's definition, as an operator writes it to the compacted events topic. */
