@@ -21,8 +21,6 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -52,7 +50,7 @@ final class EntryLoops implements AutoCloseable {
     private final Clock clock;
     private final boolean shared;
     private final String instanceId = UUID.randomUUID().toString();
-    private ScheduledExecutorService ticker;
+    private final Ticker ticker = new Ticker("entry-loop", TICK_MILLIS, this::tick);
 
     /** Where a loop's moves are published for audit. */
     @FunctionalInterface
@@ -73,12 +71,8 @@ final class EntryLoops implements AutoCloseable {
         this.shared = shared;
     }
 
-    synchronized EntryLoops start() {
-        if (ticker == null) {
-            ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("entry-loop")
-                    .factory());
-            ticker.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
-        }
+    EntryLoops start() {
+        ticker.start();
         return this;
     }
 
@@ -144,14 +138,7 @@ final class EntryLoops implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
-        if (ticker != null) {
-            ticker.shutdownNow();
-            try {
-                ticker.awaitTermination(1, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+    public void close() {
+        ticker.close();
     }
 }

@@ -4,12 +4,8 @@ import io.stagedoor.admission.waitingroom.WaitingRoom;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.topics.EventDefinition;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +26,7 @@ final class RoomOpenings implements AutoCloseable {
     private final Clock clock;
     private final Set<String> seenOpen = ConcurrentHashMap.newKeySet();
     private final Set<String> opening = ConcurrentHashMap.newKeySet();
-    private ScheduledExecutorService ticker;
+    private final Ticker ticker = new Ticker("room-openings", TICK_MILLIS, this::tick);
 
     RoomOpenings(WaitingRoom room, EventCatalog catalog, Clock clock) {
         this.room = room;
@@ -39,12 +35,8 @@ final class RoomOpenings implements AutoCloseable {
     }
 
     /** Ticks from now on, on a thread of its own. */
-    synchronized RoomOpenings start() {
-        if (ticker == null) {
-            ticker = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("room-openings")
-                    .factory());
-            ticker.scheduleWithFixedDelay(this::tick, TICK_MILLIS, TICK_MILLIS, TimeUnit.MILLISECONDS);
-        }
+    RoomOpenings start() {
+        ticker.start();
         return this;
     }
 
@@ -79,14 +71,7 @@ final class RoomOpenings implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
-        if (ticker != null) {
-            ticker.shutdownNow();
-            try {
-                ticker.awaitTermination(Duration.ofSeconds(1).toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+    public void close() {
+        ticker.close();
     }
 }
