@@ -61,7 +61,7 @@ function legend(steps) {
     glyph.setAttribute('viewBox', '0 0 10 10');
     glyph.setAttribute('aria-hidden', 'true');
     const mark = document.createElementNS(SVG, 'path');
-    mark.setAttribute('d', markPath(shape, 5, 5));
+    mark.setAttribute('d', markPath(shape, 5, 5, 4.5));
     mark.setAttribute('fill', color);
     glyph.append(mark);
     item.append(glyph, `${words} (${moved === 1 ? '1 step' : `${moved} steps`})`);

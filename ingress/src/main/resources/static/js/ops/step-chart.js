@@ -40,7 +40,7 @@ export class StepChart {
 }
 
 /** The shape a reason's steps are marked with, centred on (cx, cy). */
-export function markPath(shape, cx, cy, r = 4) {
+export function markPath(shape, cx, cy, r = 3) {
   switch (shape) {
     case 'up': return `M${cx},${cy - r}L${cx + r},${cy + r * 0.8}L${cx - r},${cy + r * 0.8}Z`;
     case 'down': return `M${cx},${cy + r}L${cx + r},${cy - r * 0.8}L${cx - r},${cy - r * 0.8}Z`;
