@@ -1,11 +1,14 @@
 // The operator watches the on-sale and changes the waiting room's entry rate; the page shows the new rate (in
-// the room's facts and on the rate chart) and the ingress has it. Pausing and resuming show too.
+// the room's facts and on the rate chart) and the ingress has it. Pausing and resuming show too. A room with an entry
+// loop gets its steps plotted; a room without one shows no loop.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_KEY, ADMIN_URL, EVENT_ID, PHONE, launch, screenshot, signIn } from './support/browser.mjs';
+import {
+  ADMIN_KEY, ADMIN_URL, EVENT_ID, LOOPED_EVENT_ID, PHONE, launch, screenshot, signIn,
+} from './support/browser.mjs';
 
-const room = async () => (await fetch(`${ADMIN_URL}/v1/admin/events/${EVENT_ID}/waiting-room`,
+const room = async (eventId = EVENT_ID) => (await fetch(`${ADMIN_URL}/v1/admin/events/${eventId}/waiting-room`,
   { headers: { 'X-Admin-Key': ADMIN_KEY } })).json();
 
 test('the operator changes the entry rate, pauses and resumes, and the page shows each', { timeout: 120_000 }, async () => {
@@ -99,6 +102,55 @@ test('a wrong admin key is refused and the page says so', { timeout: 60_000 }, a
     await page.getByLabel('Admin key').fill('not-the-key');
     await page.getByRole('button', { name: 'Watch' }).click();
     await page.locator('#notice.error', { hasText: 'The admin key was not accepted' }).waitFor({ timeout: 10_000 });
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a room with an entry loop has its steps plotted between floor and ceiling, a room without one shows none', {
+  timeout: 120_000,
+  skip: LOOPED_EVENT_ID ? false : 'set STAGEDOOR_LOOPED_EVENT to an event whose room has an entryLoop',
+}, async () => {
+  const { entryLoop } = await room(LOOPED_EVENT_ID);
+  assert.ok(entryLoop, `${LOOPED_EVENT_ID} has no entryLoop`);
+  // the route leaves out a field that is null
+  assert.equal((await room()).entryLoop ?? null, null);
+  const browser = await launch();
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${ADMIN_URL}/ops`);
+    await page.getByLabel('Admin key').fill(ADMIN_KEY);
+    await page.getByLabel('Event').selectOption(EVENT_ID);
+    await page.getByRole('button', { name: 'Watch' }).click();
+    // the room's facts and its loop card are drawn from the same answer
+    await page.locator('#room-state', { hasText: /Admitting|Paused|Not open yet|Off/ }).waitFor({ timeout: 10_000 });
+    assert.equal(await page.locator('#entry-loop').isVisible(), false);
+    assert.equal(await page.locator('#rate-loop-hint').isVisible(), false);
+
+    await page.getByLabel('Event').selectOption(LOOPED_EVENT_ID);
+    await page.getByRole('button', { name: 'Watch' }).click();
+    await page.getByRole('heading', { name: 'Entry loop' }).waitFor({ timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelectorAll('#loop-chart .step').length >= 2, null,
+      { timeout: 60_000 });
+    const plot = page.getByRole('img', { name: /^Entry rate / });
+    assert.match(await plot.getAttribute('aria-label'),
+      /^Entry rate [\d.]+ → [\d.]+ buyers\/s over the last (\d+ minutes|\d+ hours), last step (up|down|held)\b/);
+    const bound = (level) => `${Math.round(level * 100) / 100}`;
+    assert.equal(await page.locator('#loop-floor').innerText(), `${bound(entryLoop.floor)} buyers/s`);
+    assert.equal(await page.locator('#loop-ceiling').innerText(), `${bound(entryLoop.ceiling)} buyers/s`);
+    assert.deepEqual(await page.locator('#loop-chart text.bound').allTextContents(),
+      [`ceiling ${bound(entryLoop.ceiling)}`, `floor ${bound(entryLoop.floor)}`]);
+    const reason = await page.locator('#loop-reason').innerText();
+    assert.match(reason, /^(up|down|held): /);
+    const legend = await page.locator('#loop-legend').innerText();
+    assert.ok(legend.includes(`${reason} (`), `the legend names the last step's reason: ${legend}`);
+    assert.ok(await page.locator('#rate-loop-hint').isVisible());
+    await screenshot(page, 'ops-4-entry-loop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'ops-5-entry-loop-phone');
+    assert.deepEqual(errors, []);
   } finally {
     await browser.close();
   }

@@ -14,6 +14,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'artifacts');
 export const ADMIN_KEY = process.env.STAGEDOOR_INGRESS_ADMIN_KEY || 'dev-admin-key';
 export const EVENT_ID = process.env.STAGEDOOR_EVENT || 'stagedoor-live';
+// An event whose waiting room has an entry loop; `stagedoor up` has none, so the tests that need one skip without it.
+export const LOOPED_EVENT_ID = process.env.STAGEDOOR_LOOPED_EVENT || '';
 export const PASSWORD = 'stagedoor';
 
 /** Phone and desktop viewports: every page must work at both. */

@@ -1,10 +1,12 @@
 // The operator page: every second it reads GET /metrics (Prometheus text) and the event's waiting-room route, and
-// draws the last two minutes; the form changes the entry rate and pauses or resumes entry.
+// draws the last two minutes, and the room's entry loop when it has one; the form changes the entry rate and pauses
+// or resumes entry.
 
 import { ApiError, request } from '../api.js';
 import { clock, count, seconds } from '../format.js';
 import { Notice } from '../notice.js';
 import { LineChart } from './chart.js';
+import { EntryLoopCard } from './entry-loop.js';
 import { byLabel, parse, total } from './prometheus.js';
 import { changeRoom, roomStatus } from './room.js';
 import { Rates, Series } from './series.js';
@@ -16,6 +18,7 @@ const notice = new Notice($('notice'));
 const wait = (w) => notice.waitFor(w);
 const perSecond = (v) => (v >= 10 ? v.toFixed(0) : v.toFixed(1));
 const charts = $('charts');
+const entryLoop = new EntryLoopCard($('entry-loop'));
 
 /** Each chart: its history, how counters become rates, and how to read its values from one refresh. */
 const views = [
@@ -145,6 +148,15 @@ function showRoom(room) {
   $('set-rate').disabled = false;
   $('pause').disabled = false;
   if (document.activeElement !== $('rate') && !$('rate').value) $('rate').placeholder = String(room.entryRatePerSecond);
+  showLoop(room.entryLoop);
+}
+
+function showLoop(loop) {
+  entryLoop.show(loop, Date.now());
+  $('rate-loop-hint').hidden = !loop;
+  // a hidden description is still read out, so the link goes with the hint
+  if (loop) $('rate').setAttribute('aria-describedby', 'rate-loop-hint');
+  else $('rate').removeAttribute('aria-describedby');
 }
 
 $('rate-form').addEventListener('submit', (e) => {
@@ -155,7 +167,9 @@ $('rate-form').addEventListener('submit', (e) => {
     $('rate').focus();
     return;
   }
-  change({ entryRatePerSecond: rate }, `Entry rate set to ${perSecond(rate)} buyers per second.`);
+  const looped = watching.room && watching.room.entryLoop
+    ? ' The entry loop moves it on from there within a second.' : '';
+  change({ entryRatePerSecond: rate }, `Entry rate set to ${perSecond(rate)} buyers per second.${looped}`);
 });
 
 $('pause').addEventListener('click', () => {

@@ -2,7 +2,7 @@
 // told apart without colour; the list under the chart says each line's latest value in words, and is what screen
 // readers get (the drawing itself is hidden from them).
 
-const SVG = 'http://www.w3.org/2000/svg';
+export const SVG = 'http://www.w3.org/2000/svg';
 const STYLES = [
   { color: '#0b57d0', dash: '' },
   { color: '#b3261e', dash: '6 3' },
@@ -93,25 +93,25 @@ export class LineChart {
   }
 }
 
-function axisLabel(value) {
+export function axisLabel(value) {
   if (value >= 1000) return `${(value / 1000).toFixed(value >= 10_000 ? 0 : 1)}k`;
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }
 
 /** 1, 2 or 5 times a power of ten, at least the value (and at least 1, so an idle chart has a scale). */
-function niceCeiling(value) {
+export function niceCeiling(value) {
   if (!(value > 1)) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
   return [1, 2, 5, 10].map((m) => m * power).find((n) => n >= value);
 }
 
-function line(x1, y1, x2, y2, stroke) {
+export function line(x1, y1, x2, y2, stroke) {
   const element = document.createElementNS(SVG, 'line');
   Object.entries({ x1, y1, x2, y2, stroke }).forEach(([k, v]) => element.setAttribute(k, String(v)));
   return element;
 }
 
-function text(xPos, yPos, content, anchor) {
+export function text(xPos, yPos, content, anchor) {
   const element = document.createElementNS(SVG, 'text');
   element.setAttribute('x', String(xPos));
   element.setAttribute('y', String(yPos));

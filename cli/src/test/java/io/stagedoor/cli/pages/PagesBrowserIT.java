@@ -3,10 +3,13 @@ package io.stagedoor.cli.pages;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
+import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.WaitingRoomSettings;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,6 +18,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -23,9 +28,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The buyer and operator pages in a real browser: starts the whole pipeline (waiting room on) on the fixtures' real
- * Kafka and Redis, then runs the browser tests in {@code pages/tests/} ({@code node --test}, playwright-core driving
- * Debian's Chromium headless) against it, and fails when they fail. Screenshots and the node output land in
- * {@code pages/artifacts/}.
+ * Kafka and Redis, adds a second event whose room has an entry loop, then runs the browser tests in
+ * {@code pages/tests/} ({@code node --test}, playwright-core driving Debian's Chromium headless) against it, and fails
+ * when they fail. Screenshots and the node output land in {@code pages/artifacts/}.
  *
  * <p>Without node, the npm packages or Chromium the test cannot run. Where {@code STAGEDOOR_REQUIRE_BROWSER} is set
  * (CI sets it, after {@code .ci/run} installed them) it then fails and says what to install, since a browser test
@@ -36,6 +41,8 @@ class PagesBrowserIT {
 
     private static final String CHROMIUM = System.getenv().getOrDefault("CHROMIUM_PATH", "/usr/bin/chromium");
     private static final long NODE_TIMEOUT_MINUTES = 10;
+    private static final String LOOPED_EVENT = "stagedoor-looped";
+    private static final Duration EVENT_KNOWN_WITHIN = Duration.ofSeconds(30);
 
     private static Path pages;
     private static Pipeline pipeline;
@@ -47,8 +54,37 @@ class PagesBrowserIT {
         Path data = Files.createTempDirectory("pages-browser");
         // The hold-limit page test spends a buyer's burst of 10 seats and then holds one more after the wait, so the
         // event's seat cap per buyer is set above the burst here (the default of 8 would reject the 11th seat).
+        TopicNames topics = new TopicNames(TestNames.unique("pages"));
         pipeline = Pipeline.start(new Pipeline.Options(data, 0, RealServers.kafkaBootstrap(), RealServers.redisUri(),
-                0, 0, 3, true, new TopicNames(TestNames.unique("pages")), 12));
+                0, 0, 3, true, topics, 12));
+        Pipeline.publishEvent(pipeline.kafka(), topics, loopedEvent());
+        awaitListed(LOOPED_EVENT);
+    }
+
+    /**
+     * An event whose room's rate follows the loop from 5 up to 40 buyers a second, published before the other tests
+     * so the loop has stepped by the time the operator page watches it. It goes on sale after the demo event, so the
+     * event lists (sorted by sale start) keep the demo event first, where the buyer tests choose it.
+     */
+    private static EventDefinition loopedEvent() {
+        Instant opened = Instant.now();
+        return new EventDefinition(LOOPED_EVENT, "Stagedoor Looped", DemoEvent.ORGANIZER_ID, opened, DemoEvent.seats(),
+                DemoEvent.PRICE_CENTS, new WaitingRoomSettings(true, 5, opened, Duration.ofMinutes(15))
+                .withEntryLoop(2, 40), 12);
+    }
+
+    private static void awaitListed(String eventId) throws Exception {
+        URI events = URI.create("http://127.0.0.1:" + pipeline.port() + "/v1/events");
+        long deadline = System.nanoTime() + EVENT_KNOWN_WITHIN.toNanos();
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            while (!http.send(HttpRequest.newBuilder(events).build(), HttpResponse.BodyHandlers.ofString()).body()
+                    .contains("\"" + eventId + "\"")) {
+                if (System.nanoTime() > deadline) {
+                    fail("the ingress did not list " + eventId + " within " + EVENT_KNOWN_WITHIN);
+                }
+                Thread.sleep(100);
+            }
+        }
     }
 
     @AfterAll
@@ -71,6 +107,7 @@ class PagesBrowserIT {
         builder.environment().put("STAGEDOOR_URL", base);
         builder.environment().put("STAGEDOOR_ADMIN_URL", "http://127.0.0.1:" + pipeline.adminPort());
         builder.environment().put("CHROMIUM_PATH", CHROMIUM);
+        builder.environment().put("STAGEDOOR_LOOPED_EVENT", LOOPED_EVENT);
         Process node = builder.start();
         node.getOutputStream().close();
         if (!node.waitFor(NODE_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
