@@ -30,7 +30,7 @@ import java.util.Locale;
  * @param maxActive               the cap on active buyers (0 for none)
  * @param queueing                how the room chooses whom to admit: fifo, random, passthrough or reject
  * @param preQueueAt              when buyers may start to join (the pre-queue, shuffled at {@code opensAt})
- * @param entryLoop               the closed loop's bounds and its last steps, oldest first; null for a room without one
+ * @param entryLoop               the closed loop's bounds and its last steps, oldest first; null (left out of the JSON) for a room without one
  */
 public record RoomStatusBody(String eventId, boolean enabled, double configuredRatePerSecond, double entryRatePerSecond,
                              boolean paused, Instant opensAt, boolean opened, long queueLength, long joined,
