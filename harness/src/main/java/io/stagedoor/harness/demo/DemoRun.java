@@ -3,6 +3,7 @@ package io.stagedoor.harness.demo;
 import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.QuietLogs;
 import java.io.PrintStream;
 
 /**
