@@ -64,7 +64,7 @@ final class Script {
             SubmitAnswer submitted = client.hold(token, eventId, wanted, options).join();
             if (submitted instanceof Accepted hold) {
                 accepted.add(new Acceptance(Instant.now(), wanted.size()));
-                tally.holdsAccepted.incrementAndGet();
+                tally.holdAccepted(Instant.now());
                 if (client.awaitResult(token, hold.correlationId(), resultWait).join() instanceof Decided decided) {
                     if (decided.result().status() == ResultStatus.HELD) {
                         holdsHeld.incrementAndGet();
