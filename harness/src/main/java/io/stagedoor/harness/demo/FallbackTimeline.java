@@ -12,8 +12,20 @@ import java.util.List;
  */
 final class FallbackTimeline {
 
-    /** What a split found. */
-    record Split(long whileUp, long inWindow) {
+    /**
+     * What a split found.
+     *
+     * @param whileUp  increments outside the window
+     * @param inWindow increments in it
+     * @param upFrom   the start of the first interval with increments outside the window; null when none
+     * @param upTo     the end of the last such interval; null when none
+     */
+    record Split(long whileUp, long inWindow, Instant upFrom, Instant upTo) {
+
+        /** A split that does not say when. */
+        Split(long whileUp, long inWindow) {
+            this(whileUp, inWindow, null, null);
+        }
 
         long total() {
             return whileUp + inWindow;
@@ -42,17 +54,21 @@ final class FallbackTimeline {
     synchronized Split split(Instant windowFrom, Instant windowTo) {
         long up = 0;
         long window = 0;
+        Instant upFrom = null;
+        Instant upTo = null;
         for (int i = 1; i < readings.size(); i++) {
             Reading before = readings.get(i - 1);
             Reading after = readings.get(i);
             long increment = Math.max(0, after.total() - before.total());
             if (touches(before.at(), after.at(), windowFrom, windowTo)) {
                 window += increment;
-            } else {
+            } else if (increment > 0) {
                 up += increment;
+                upFrom = upFrom == null ? before.at() : upFrom;
+                upTo = after.at();
             }
         }
-        return new Split(up, window);
+        return new Split(up, window, upFrom, upTo);
     }
 
     private static boolean touches(Instant from, Instant to, Instant windowFrom, Instant windowTo) {

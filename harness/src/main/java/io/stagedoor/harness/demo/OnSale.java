@@ -104,7 +104,7 @@ final class OnSale {
             Instant to = Instant.now();
             fallbacks.close();
             ServiceFigures service = ServiceFigures.read(pipeline.metrics().read());
-            SaleHealth health = health(fallbacks.timeline(), outage, service, opensAt, to);
+            SaleHealth health = health(fallbacks.timeline(), outage, service, from, opensAt);
             tally.phase(Phase.AUDIT);
             AuditReport audit = Audit.run(AuditOptions.of(pipeline.kafka(), topics, from.minusSeconds(1), to)
                     .withEdge(AUDIT_EDGE));
@@ -116,12 +116,12 @@ final class OnSale {
     }
 
     private SaleHealth health(FallbackTimeline fallbacks, Optional<RedisOutage> outage, ServiceFigures service,
-                              Instant opensAt, Instant to) {
+                              Instant from, Instant opensAt) {
         Instant down = outage.map(RedisOutage::stoppedAt).orElse(null);
         Instant recovered = outage.map(RedisOutage::startedAt).map(at -> at.plus(BREAKER_RECOVERY)).orElse(null);
         Instant lastHold = tally.lastHoldAccepted() == null ? opensAt : tally.lastHoldAccepted();
         Duration onSale = lastHold.isAfter(opensAt) ? Duration.between(opensAt, lastHold) : Duration.ZERO;
-        return new SaleHealth(fallbacks.split(down, down == null ? null : recovered), down != null,
+        return new SaleHealth(from, fallbacks.split(down, down == null ? null : recovered), down != null,
                 settings.buyers(), service.shed(SaleHealth.CHECKOUT_BOUND_REASON), tally.checkoutRequests.get(),
                 tally.checkoutCalls.get(), tally.holdsAccepted.get(), onSale, tally.holdLatency.quantile(0.5),
                 tally.holdLatency.quantile(0.99), settings.e2eP99());

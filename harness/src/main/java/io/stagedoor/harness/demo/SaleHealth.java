@@ -1,6 +1,7 @@
 package io.stagedoor.harness.demo;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +12,7 @@ import java.util.Locale;
  * shed at the checkout bound, and the holds' POST-to-result latency at the hold rate admitted, with the
  * {@code bench/run e2e} line that measures the pipeline alone at that rate (and the ratio to its p99 when given).
  *
+ * @param trafficFrom      when the traffic began: the report's times are from it
  * @param roomFallbacks    the room's fallback answers, split by the outage window
  * @param outagePlayed     whether Redis was stopped in the run
  * @param buyers           buyers in the crowd
@@ -23,7 +25,7 @@ import java.util.Locale;
  * @param holdP99Nanos     holds' POST-to-result 99th percentile
  * @param e2eP99           the p99 {@code bench/run e2e} measured at the same rate; zero when not given
  */
-record SaleHealth(FallbackTimeline.Split roomFallbacks, boolean outagePlayed, int buyers, long checkoutShed,
+record SaleHealth(Instant trafficFrom, FallbackTimeline.Split roomFallbacks, boolean outagePlayed, int buyers, long checkoutShed,
                   long checkoutRequests, long checkoutCalls, long holdsAccepted, Duration onSale, long holdP50Nanos,
                   long holdP99Nanos, Duration e2eP99) {
 
@@ -83,10 +85,10 @@ record SaleHealth(FallbackTimeline.Split roomFallbacks, boolean outagePlayed, in
     List<String> lines() {
         List<String> lines = new ArrayList<>();
         lines.add(format("  room fallback  %,d answers from the instance's queue while Redis was up: %s (at most %,d,"
-                        + " %.0f %% of the buyers); %,d in the outage window (+%d s breaker recovery)%s",
+                        + " %.0f %% of the buyers)%s; %,d in the outage window (+%d s breaker recovery)%s",
                 roomFallbacks.whileUp(), verdict(roomFallbacksHealthy()), roomFallbacksAllowed(),
-                HEALTHY_ROOM_FALLBACK_SHARE * 100, roomFallbacks.inWindow(), OnSale.BREAKER_RECOVERY.toSeconds(),
-                outagePlayed ? "" : ", none played"));
+                HEALTHY_ROOM_FALLBACK_SHARE * 100, upSpan(), roomFallbacks.inWindow(),
+                OnSale.BREAKER_RECOVERY.toSeconds(), outagePlayed ? "" : ", none played"));
         lines.add(format("  checkout shed  %,d of %,d checkout requests shed at the checkout bound = %.1f %%: %s"
                         + " (at most %.0f %%); %,d checkouts asked for", checkoutShed, checkoutRequests,
                 checkoutShedShare() * 100, verdict(checkoutShedHealthy()), HEALTHY_CHECKOUT_SHED_SHARE * 100,
@@ -100,6 +102,18 @@ record SaleHealth(FallbackTimeline.Split roomFallbacks, boolean outagePlayed, in
                     e2eP99.toMillis(), verdict(e2eHealthy()), HEALTHY_E2E_RATIO));
         }
         return lines;
+    }
+
+    /** When the fallbacks while Redis was up came, from the traffic's start: where to look in the logs. */
+    private String upSpan() {
+        if (roomFallbacks.upFrom() == null) {
+            return "";
+        }
+        return format(", from +%.1f s to +%.1f s", seconds(roomFallbacks.upFrom()), seconds(roomFallbacks.upTo()));
+    }
+
+    private double seconds(Instant at) {
+        return Duration.between(trafficFrom, at).toMillis() / 1000.0;
     }
 
     private static String verdict(boolean healthy) {

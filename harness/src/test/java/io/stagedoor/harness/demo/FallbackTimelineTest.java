@@ -27,6 +27,8 @@ class FallbackTimelineTest {
 
         assertThat(split.whileUp()).isEqualTo(9);
         assertThat(split.inWindow()).isEqualTo(32);
+        assertThat(split.upFrom()).isEqualTo(at(0));
+        assertThat(split.upTo()).isEqualTo(at(1.0));
     }
 
     @Test
@@ -38,6 +40,7 @@ class FallbackTimelineTest {
 
         // The window starts inside the first interval and ends inside the second: both count in it.
         assertThat(timeline.split(at(1.9), at(2.1))).isEqualTo(new FallbackTimeline.Split(0, 11));
+        assertThat(timeline.split(at(1.9), at(2.1)).upFrom()).isNull();
     }
 
     @Test
@@ -47,7 +50,7 @@ class FallbackTimelineTest {
         timeline.record(at(1), 4);
         timeline.record(at(2), 10);
 
-        assertThat(timeline.split(null, null)).isEqualTo(new FallbackTimeline.Split(7, 0));
-        assertThat(timeline.split(at(1.5), null)).isEqualTo(new FallbackTimeline.Split(1, 6));
+        assertThat(timeline.split(null, null)).isEqualTo(new FallbackTimeline.Split(7, 0, at(0), at(2)));
+        assertThat(timeline.split(at(1.5), null)).isEqualTo(new FallbackTimeline.Split(1, 6, at(0), at(1)));
     }
 }

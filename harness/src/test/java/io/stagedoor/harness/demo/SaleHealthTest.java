@@ -3,12 +3,13 @@ package io.stagedoor.harness.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class SaleHealthTest {
 
     private static SaleHealth health(long fallbacksWhileUp, long shed, long requests, Duration e2eP99) {
-        return new SaleHealth(new FallbackTimeline.Split(fallbacksWhileUp, 900), true, 2_000, shed, requests, 1_000,
+        return new SaleHealth(Instant.EPOCH, new FallbackTimeline.Split(fallbacksWhileUp, 900), true, 2_000, shed, requests, 1_000,
                 1_500, Duration.ofSeconds(10), Duration.ofMillis(80).toNanos(), Duration.ofMillis(500).toNanos(),
                 e2eP99);
     }
