@@ -9,6 +9,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -18,8 +19,8 @@ import java.util.concurrent.TimeoutException;
  * {@code java} and class path running {@link PipelineMain}. {@link #start} returns once the child printed where it
  * listens; {@link #close()} closes the child's standard input, which stops it, and kills it (children too) if it
  * has not exited after {@link #STOP_GRACE}. The child watches its standard input, so it also stops when this JVM
- * dies without closing it. Redis is the caller's: give its URI in the options, or the child starts none only when
- * the configuration names a cluster.
+ * dies without closing it. Redis is the one the options name; without one the child starts an embedded Redis of
+ * its own (which the caller then cannot stop) unless the configuration names a cluster.
  */
 public final class PipelineProcess implements AutoCloseable {
 
@@ -89,6 +90,11 @@ public final class PipelineProcess implements AutoCloseable {
     /** The child's process, for a test that checks it is gone. */
     public ProcessHandle handle() {
         return process.toHandle();
+    }
+
+    /** The child's exit status once it has exited; empty while it runs. */
+    public OptionalInt exitCode() {
+        return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
     }
 
     /** Stops the child: its input closed, then SIGTERM and SIGKILL if it is still there. Idempotent. */
