@@ -36,6 +36,7 @@ public final class DemoRun {
      * The sale of {@link #play} without its report printed: returns once the pipeline's process and the Redis this
      * started are gone.
      */
+    @SuppressWarnings("try") // the quiet logs and the progress line are held only for their close
     static DemoReport sale(DemoSettings settings, Pipeline.Options options, boolean quiet, boolean verbose,
                            PrintStream out) throws Exception {
         StagedoorConfig config = StagedoorConfig.defaults();

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Reads the room's fallback counter ({@link WaitingRoomMeter#FALLBACK}, every operation) from the ingress's
- * {@code /metrics} every {@link #EVERY} into a {@link FallbackTimeline}, from {@link #start} until {@link #close()},
+ * {@code /metrics} every {@link #EVERY} into a {@link FallbackTimeline}, from {@link #start} until {@link #stop()},
  * which takes a last reading. A reading that fails is skipped: the counter is cumulative, the next one catches up.
  */
 final class FallbackSampler implements AutoCloseable {
@@ -41,9 +41,11 @@ final class FallbackSampler implements AutoCloseable {
         return timeline;
     }
 
-    /** Stops the readings and takes the last one. */
-    @Override
-    public void close() {
+    /** Stops the readings and takes the last one; once: later calls do nothing. */
+    synchronized void stop() {
+        if (ticker.isShutdown()) {
+            return;
+        }
         ticker.shutdown();
         try {
             ticker.awaitTermination(MetricsPage.TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
@@ -51,6 +53,12 @@ final class FallbackSampler implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         read();
+    }
+
+    /** {@link #stop()}, for a run that ended early. */
+    @Override
+    public void close() {
+        stop();
     }
 
     private void read() {

@@ -102,7 +102,7 @@ final class OnSale {
             new Gate(http, base, DemoAccounts.GATE_KEY, tally).run(sold.subList(0, Math.min(settings.scans(),
                     sold.size())), settings.phones(), settings.rescanShare());
             Instant to = Instant.now();
-            fallbacks.close();
+            fallbacks.stop();
             ServiceFigures service = ServiceFigures.read(pipeline.metrics().read());
             SaleHealth health = health(fallbacks.timeline(), outage, service, from, opensAt);
             tally.phase(Phase.AUDIT);
