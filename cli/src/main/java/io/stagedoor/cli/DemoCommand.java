@@ -19,9 +19,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code stagedoor demo}: starts the whole pipeline (as {@code up}, in a fresh data directory) and plays a scripted
- * on-sale against it over HTTP, with a live progress line; then prints the report and the audit of the run. Exits 0
- * when the audit passed, 1 when it failed.
+ * {@code stagedoor demo}: starts the whole pipeline (as {@code up}, in a fresh data directory, in a JVM of its own
+ * apart from the crowd) and plays a scripted on-sale against it over HTTP, with a live progress line; then prints
+ * the report, its health figures, and the audit of the run. Exits 0 when the audit passed, 1 when it failed.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Play an on-sale against the whole pipeline: a crowd through the waiting room, a script that"
@@ -79,6 +79,12 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Seats one buyer may hold and buy of the event (default ${DEFAULT-VALUE}).")
     int maxSeatsPerBuyer = DEFAULTS.maxSeatsPerBuyer();
 
+    @Option(names = "--e2e-p99", converter = DurationArgument.class,
+            description = "The holds' POST-to-result p99 that bench/run e2e measured at the rate the report names"
+                    + " (e.g. 340ms): the report prints the demo's p99 as a multiple of it, healthy within 2x"
+                    + " (default none).")
+    Duration e2eP99 = DEFAULTS.e2eP99();
+
     @Option(names = "--port", defaultValue = "8080", description = "Ingress port, or a free one when taken (default ${DEFAULT-VALUE}).")
     int port;
 
@@ -118,7 +124,8 @@ public final class DemoCommand implements Callable<Integer> {
 
     DemoSettings settings() {
         return new DemoSettings(buyers, office, concurrency, entryRate, opensIn, declineShare, !noScript, outageAfter,
-                outageFor, phones, scans, rescanShare, DEFAULTS.resultWait(), seed, maxSeatsPerBuyer);
+                outageFor, phones, scans, rescanShare, DEFAULTS.resultWait(), seed, maxSeatsPerBuyer,
+                DEFAULTS.entryLoop(), e2eP99);
     }
 
     private static void delete(Path dir) {

@@ -198,8 +198,7 @@ public final class Pipeline implements AutoCloseable {
     private void startServers(Options options, StagedoorConfig config) {
         topics = options.topics();
         redisUri = options.redis();
-        // A configured Redis Cluster replaces the embedded Redis; the ingress settings carry its nodes.
-        if (redisUri == null && config.ingress(KAFKA_UNKNOWN_YET).build().redisCluster().isEmpty()) {
+        if (startsEmbeddedRedis(options, config)) {
             embeddedRedis = EmbeddedRedis.start(options.redisPort());
             started.push(embeddedRedis);
             redisUri = embeddedRedis.uri();
@@ -210,8 +209,23 @@ public final class Pipeline implements AutoCloseable {
             started.push(kafka);
             kafkaBootstrap = kafka.bootstrapServers();
         }
-        // The configured client properties are for the cluster named with --kafka; the embedded one is PLAINTEXT.
-        kafka = options.kafka() == null ? KafkaConnection.plaintext(kafkaBootstrap) : config.kafka(kafkaBootstrap);
+        kafka = connection(options, config, kafkaBootstrap);
+    }
+
+    /**
+     * Whether a pipeline of {@code options} starts a Redis of its own: when the options name none and the
+     * configuration names no Redis Cluster (whose nodes the ingress settings then carry).
+     */
+    public static boolean startsEmbeddedRedis(Options options, StagedoorConfig config) {
+        return options.redis() == null && config.ingress(KAFKA_UNKNOWN_YET).build().redisCluster().isEmpty();
+    }
+
+    /**
+     * How a client reaches the Kafka a pipeline of {@code options} uses at {@code bootstrap}: the configured client
+     * properties are for the cluster named with {@code --kafka}; the embedded broker is PLAINTEXT.
+     */
+    public static KafkaConnection connection(Options options, StagedoorConfig config, String bootstrap) {
+        return options.kafka() == null ? KafkaConnection.plaintext(bootstrap) : config.kafka(bootstrap);
     }
 
     private void startWorkers(Options options, StagedoorConfig config) {

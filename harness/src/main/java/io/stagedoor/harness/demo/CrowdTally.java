@@ -5,6 +5,7 @@ import io.stagedoor.client.CallListener;
 import io.stagedoor.client.CallStats;
 import io.stagedoor.client.Operation;
 import io.stagedoor.harness.load.LatencySamples;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -22,6 +23,10 @@ final class CrowdTally implements CallListener {
     final AtomicLong holdCalls = new AtomicLong();
     final AtomicLong holdCallsRateLimited = new AtomicLong();
     final AtomicLong checkoutsAccepted = new AtomicLong();
+    /** Checkouts the clients asked for, each however many requests it took. */
+    final AtomicLong checkoutCalls = new AtomicLong();
+    /** Checkout requests the clients sent: the first of each checkout and its retries after a 503 or a 429. */
+    final AtomicLong checkoutRequests = new AtomicLong();
     final AtomicLong held = new AtomicLong();
     final AtomicLong seatsHeld = new AtomicLong();
     final AtomicLong orders = new AtomicLong();
@@ -43,6 +48,7 @@ final class CrowdTally implements CallListener {
     final LatencySamples holdLatency = new LatencySamples();
     final LatencySamples checkoutLatency = new LatencySamples();
     private final AtomicReference<Phase> phase = new AtomicReference<>(Phase.STARTING);
+    private final AtomicReference<Instant> lastHoldAccepted = new AtomicReference<>();
 
     @Override
     public void onFinished(Operation operation, Answer answer) {
@@ -55,6 +61,10 @@ final class CrowdTally implements CallListener {
             holdCalls.incrementAndGet();
             holdCallsRateLimited.addAndGet(stats.rateLimited());
         }
+        if (operation == Operation.CHECKOUT) {
+            checkoutCalls.incrementAndGet();
+            checkoutRequests.addAndGet(stats.attempts());
+        }
         if (!stats.retryAfterHonoured()) {
             retryAfterBroken.incrementAndGet();
         }
@@ -64,6 +74,17 @@ final class CrowdTally implements CallListener {
     void scanRefused(int status) {
         (status == 429 ? rateLimited : overloaded).incrementAndGet();
         retryAfterWaits.incrementAndGet();
+    }
+
+    /** A hold the service accepted (202) at {@code at}. */
+    void holdAccepted(Instant at) {
+        holdsAccepted.incrementAndGet();
+        lastHoldAccepted.accumulateAndGet(at, (last, next) -> last == null || next.isAfter(last) ? next : last);
+    }
+
+    /** When the last hold was accepted; null before the first. */
+    Instant lastHoldAccepted() {
+        return lastHoldAccepted.get();
     }
 
     /** Requests the service accepted (202). */

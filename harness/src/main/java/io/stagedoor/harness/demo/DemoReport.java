@@ -23,11 +23,12 @@ import java.util.stream.Collectors;
  * @param outageAt    when Redis was stopped, when it was
  * @param outageUntil when it was started again
  * @param service     what the ingress counted
+ * @param health      the figures that say whether the sale was a healthy one, with their verdicts
  * @param audit       the audit of the window
  */
 record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, CrowdTally tally, OfficeTally office,
                          String officeFrom, ScriptShare script, Instant outageAt, Instant outageUntil,
-                         ServiceFigures service, AuditReport audit) {
+                         ServiceFigures service, SaleHealth health, AuditReport audit) {
 
     /** Whether the audit passed: the demo's exit status. */
     public boolean passed() {
@@ -96,6 +97,9 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Cr
         }
         line(out, "  gate           %,d admitted, %,d refused as already scanned, %,d unknown",
                 tally.scansAdmitted.get(), tally.scansRepeated.get(), tally.scansUnknown.get());
+        line(out, "health: %s (the pipeline ran in its own JVM, apart from the crowd)",
+                health.healthy() ? "a healthy on-sale" : "NOT a healthy on-sale");
+        health.lines().forEach(text -> line(out, "%s", text));
         out.append(System.lineSeparator()).append(SummaryTable.render(audit));
         return out.toString();
     }
@@ -114,7 +118,8 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Cr
                 .collect(Collectors.joining(", "));
     }
 
-    private static String millis(long latencyNanos) {
+    /** A latency as the report writes it: milliseconds, or seconds from 10 s. */
+    static String millis(long latencyNanos) {
         long ms = Duration.ofNanos(latencyNanos).toMillis();
         return ms >= 10_000 ? String.format(Locale.ROOT, "%.1f s", ms / 1000.0) : ms + " ms";
     }

@@ -1,13 +1,19 @@
 package io.stagedoor.harness.demo;
 
 import io.stagedoor.admission.redis.RedisEndpoint;
+import io.stagedoor.config.StagedoorConfig;
+import io.stagedoor.embedded.EmbeddedRedis;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.QuietLogs;
+import io.stagedoor.harness.child.PipelineProcess;
 import java.io.PrintStream;
 
 /**
- * One demo on-sale: starts the pipeline, plays the scripted sale against it over HTTP with a live progress line,
- * stops the pipeline, then prints the report and the audit of the run. What {@code stagedoor demo} calls.
+ * One demo on-sale: starts Redis (embedded, in this JVM's care so that the demo can stop it) and the pipeline in a
+ * JVM of its own, plays the scripted sale against it over HTTP with a live progress line, stops the pipeline, then
+ * prints the report and the audit of the run. The crowd, the script, the office, the gate and the audit run here,
+ * apart from the pipeline they measure. What {@code stagedoor demo} calls.
  */
 public final class DemoRun {
 
@@ -20,20 +26,39 @@ public final class DemoRun {
      */
     public static boolean play(DemoSettings settings, Pipeline.Options options, boolean quiet, boolean verbose,
                                PrintStream out) throws Exception {
-        out.println("starting the pipeline (embedded Redis" + (options.kafka() == null ? " and Kafka" : "") + ") ...");
-        DemoReport report;
-        try (AutoCloseable logs = verbose ? () -> { } : QuietLogs.quiet();
-             Pipeline pipeline = Pipeline.start(options)) {
-            out.printf("ingress on http://127.0.0.1:%d, kafka %s, redis %s%n", pipeline.port(),
-                    pipeline.kafkaBootstrap(), RedisEndpoint.mask(pipeline.redisUri()));
-            OnSale sale = new OnSale(pipeline, options.topics(), settings);
-            try (ProgressLine line = quiet ? null : new ProgressLine(out, sale.tally(), settings.buyers(),
-                    DemoEvent.seats().size())) {
-                report = sale.run();
-            }
-        }
+        DemoReport report = sale(settings, options, quiet, verbose, out);
         out.println();
         out.print(report.render());
         return report.passed();
+    }
+
+    /**
+     * The sale of {@link #play} without its report printed: returns once the pipeline's process and the Redis this
+     * started are gone.
+     */
+    @SuppressWarnings("try") // the quiet logs and the progress line are held only for their close
+    static DemoReport sale(DemoSettings settings, Pipeline.Options options, boolean quiet, boolean verbose,
+                           PrintStream out) throws Exception {
+        StagedoorConfig config = StagedoorConfig.defaults();
+        boolean ownRedis = Pipeline.startsEmbeddedRedis(options, config);
+        out.println("starting " + (ownRedis ? "embedded Redis, then " : "") + "the pipeline in its own JVM (ingress,"
+                + " workers" + (options.kafka() == null ? ", embedded Kafka" : "") + ") ...");
+        // Closed in reverse: the pipeline's process stops before its Redis does.
+        try (AutoCloseable logs = verbose ? () -> { } : QuietLogs.quiet();
+             EmbeddedRedis redis = ownRedis ? EmbeddedRedis.start(options.redisPort()) : null;
+             PipelineProcess pipeline = PipelineProcess.start(redis == null ? options
+                     : options.withServers(options.kafka(), redis.uri()), verbose ? out : null)) {
+            String redisUri = redis != null ? redis.uri() : options.redis();
+            out.printf("ingress on http://127.0.0.1:%d (pid %d), kafka %s, redis %s%n", pipeline.port(),
+                    pipeline.handle().pid(), pipeline.kafkaBootstrap(),
+                    redisUri == null ? "cluster (configured)" : RedisEndpoint.mask(redisUri));
+            DemoTarget target = new DemoTarget(pipeline.port(), pipeline.adminPort(),
+                    Pipeline.connection(options, config, pipeline.kafkaBootstrap()), redis);
+            OnSale sale = new OnSale(target, options.topics(), settings);
+            try (ProgressLine line = quiet ? null : new ProgressLine(out, sale.tally(), settings.buyers(),
+                    DemoEvent.seats().size())) {
+                return sale.run();
+            }
+        }
     }
 }

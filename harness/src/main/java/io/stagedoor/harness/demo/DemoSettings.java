@@ -24,10 +24,16 @@ import java.util.Objects;
  * @param seed          seed of every random choice (default 19)
  * @param maxSeatsPerBuyer seats one buyer may hold and buy of the event (default
  *                      {@value io.stagedoor.topics.EventDefinition#DEFAULT_MAX_SEATS_PER_BUYER})
+ * @param entryLoop     whether the room's entry rate follows the closed loop between a floor and a ceiling rather
+ *                      than staying at {@code entryRate} (default yes; not wired yet: see
+ *                      {@code EventOpening.room})
+ * @param e2eP99        the holds' POST-to-result p99 that {@code bench/run e2e} measured at the demo's hold rate,
+ *                      for the report's ratio (default zero: not given, the report prints the e2e line to run)
  */
 public record DemoSettings(int buyers, int office, int concurrency, double entryRate, Duration opensIn,
                            double declineShare, boolean script, Duration outageAfter, Duration outageFor, int phones,
-                           int scans, double rescanShare, Duration resultWait, long seed, int maxSeatsPerBuyer) {
+                           int scans, double rescanShare, Duration resultWait, long seed, int maxSeatsPerBuyer,
+                           boolean entryLoop, Duration e2eP99) {
 
     public DemoSettings {
         positive("buyers", buyers);
@@ -49,12 +55,27 @@ public record DemoSettings(int buyers, int office, int concurrency, double entry
         notNegative("outageAfter", outageAfter);
         notNegative("outageFor", outageFor);
         notNegative("resultWait", resultWait);
+        notNegative("e2eP99", e2eP99);
+    }
+
+    /** Settings with the default entry loop and no e2e figure to compare with. */
+    public DemoSettings(int buyers, int office, int concurrency, double entryRate, Duration opensIn,
+                        double declineShare, boolean script, Duration outageAfter, Duration outageFor, int phones,
+                        int scans, double rescanShare, Duration resultWait, long seed, int maxSeatsPerBuyer) {
+        this(buyers, office, concurrency, entryRate, opensIn, declineShare, script, outageAfter, outageFor, phones,
+                scans, rescanShare, resultWait, seed, maxSeatsPerBuyer, true, Duration.ZERO);
     }
 
     public static DemoSettings defaults() {
         return new DemoSettings(2_000, 200, 400, 50, Duration.ofSeconds(3), 0.05, true, Duration.ofSeconds(15),
                 Duration.ofSeconds(10), 4, 300, 0.1, Duration.ofSeconds(30), 19,
                 EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER);
+    }
+
+    /** The same settings, comparing the holds' p99 with {@code p99} of {@code bench/run e2e}. */
+    public DemoSettings withE2eP99(Duration p99) {
+        return new DemoSettings(buyers, office, concurrency, entryRate, opensIn, declineShare, script, outageAfter,
+                outageFor, phones, scans, rescanShare, resultWait, seed, maxSeatsPerBuyer, entryLoop, p99);
     }
 
     /** Whether the run stops Redis for a while. */

@@ -6,6 +6,7 @@ import io.stagedoor.harness.Pipeline;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.WaitingRoomSettings;
+import io.stagedoor.topics.connection.KafkaConnection;
 import io.stagedoor.topics.json.Json;
 import java.io.IOException;
 import java.net.URI;
@@ -30,17 +31,31 @@ final class EventOpening {
     private EventOpening() {
     }
 
-    /** Defines the event and returns when its room opens. */
-    static Instant define(Pipeline pipeline, TopicNames topics, HttpClient http, URI base, DemoSettings settings)
+    /**
+     * Defines the event through {@code kafka}, the pipeline's, and returns when its room opens, once the ingress at
+     * {@code base} serves the new definition.
+     */
+    static Instant define(KafkaConnection kafka, TopicNames topics, HttpClient http, URI base, DemoSettings settings)
             throws InterruptedException {
         Instant opensAt = Instant.now().plus(settings.opensIn()).plusSeconds(1);
         EventDefinition standard = DemoEvent.definition(true, opensAt, settings.maxSeatsPerBuyer());
         EventDefinition event = new EventDefinition(standard.eventId(), standard.name(), standard.organizerId(),
-                opensAt, standard.seats(), standard.priceCents(), new WaitingRoomSettings(true, settings.entryRate(),
-                opensAt, WaitingRoomSettings.DEFAULT_PASS_LIFETIME), standard.maxSeatsPerBuyer());
-        Pipeline.publishEvent(pipeline.kafka(), topics, event);
+                opensAt, standard.seats(), standard.priceCents(), room(settings, opensAt), standard.maxSeatsPerBuyer());
+        Pipeline.publishEvent(kafka, topics, event);
         awaitServed(http, base.resolve("/v1/events/" + event.eventId()), opensAt);
         return opensAt;
+    }
+
+    /**
+     * The demo event's waiting room: on, opening at {@code opensAt}, at the demo's entry rate. The closed-loop entry
+     * rate belongs here once {@code WaitingRoomSettings} has it: when {@link DemoSettings#entryLoop()}, apply it to
+     * {@code room} before returning (e.g. {@code room.withEntryLoop(floor, ceiling)}); until then the flag is not read.
+     */
+    static WaitingRoomSettings room(DemoSettings settings, Instant opensAt) {
+        WaitingRoomSettings room = new WaitingRoomSettings(true, settings.entryRate(), opensAt,
+                WaitingRoomSettings.DEFAULT_PASS_LIFETIME);
+        // ENTRY LOOP: wire WaitingRoomSettings' closed loop here, under settings.entryLoop().
+        return room;
     }
 
     /** Looks at the event until its room opens at {@code opensAt}: polling an HTTP route, there is no callback. */

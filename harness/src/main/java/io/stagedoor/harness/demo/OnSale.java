@@ -4,7 +4,6 @@ import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.harness.DemoAccounts;
 import io.stagedoor.harness.DemoEvent;
-import io.stagedoor.harness.Pipeline;
 import io.stagedoor.audit.Audit;
 import io.stagedoor.audit.AuditOptions;
 import io.stagedoor.audit.AuditReport;
@@ -15,6 +14,7 @@ import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.WaitingRoomSettings;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
@@ -27,9 +27,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 /**
- * The scripted on-sale against a running pipeline: defines the event with its room opening shortly, lets the
- * crowd, the office and the script in, stops Redis in the middle, sends the phones to the gate once the sale is
- * over, and audits the window. {@link #run} returns the report.
+ * The scripted on-sale against a running pipeline, from outside its process: defines the event with its room
+ * opening shortly, lets the crowd, the office and the script in, stops Redis in the middle, sends the phones to the
+ * gate once the sale is over, and audits the window; meanwhile it reads the room's fallback counter from the
+ * ingress's {@code /metrics}, to tell the answers given while Redis was up from those of the outage. {@link #run}
+ * returns the report.
  */
 final class OnSale {
 
@@ -40,14 +42,14 @@ final class OnSale {
     /** How far past the window the audit reads results, and forgives records at its edges. */
     static final Duration AUDIT_EDGE = Duration.ofSeconds(5);
 
-    private final Pipeline pipeline;
+    private final DemoTarget pipeline;
     private final TopicNames topics;
     private final DemoSettings settings;
     private final CrowdTally tally = new CrowdTally();
     private final BuyerTokens tokens = new BuyerTokens(
             IngressSettings.DEVELOPMENT_SECRET.getBytes(StandardCharsets.UTF_8), "stagedoor", Clock.systemUTC());
 
-    OnSale(Pipeline pipeline, TopicNames topics, DemoSettings settings) {
+    OnSale(DemoTarget pipeline, TopicNames topics, DemoSettings settings) {
         this.pipeline = pipeline;
         this.topics = topics;
         this.settings = settings;
@@ -57,8 +59,8 @@ final class OnSale {
         return tally;
     }
 
-    DemoReport run() throws InterruptedException {
-        URI base = URI.create("http://127.0.0.1:" + pipeline.port());
+    DemoReport run() throws InterruptedException, IOException {
+        URI base = pipeline.base();
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(StagedoorClient.Builder.DEFAULT_CONNECT_TIMEOUT).build();
         OfficeNetwork officeWay = new OfficeNetwork(http, OFFICE_ADDRESS);
@@ -66,9 +68,10 @@ final class OnSale {
         try (http; StagedoorClient crowdClient = StagedoorClient.builder().baseUri(base).httpClient(http)
                 .listener(tally).build();
              StagedoorClient officeClient = StagedoorClient.builder().baseUri(base).httpClient(officeWay)
-                     .listener(office).build()) {
+                     .listener(office).build();
+             FallbackSampler fallbacks = FallbackSampler.start(pipeline.metrics(), Clock.systemUTC())) {
             Instant from = Instant.now();
-            Instant opensAt = EventOpening.define(pipeline, topics, http, base, settings);
+            Instant opensAt = EventOpening.define(pipeline.kafka(), topics, http, base, settings);
             tally.phase(Phase.QUEUEING);
             Duration patience = settings.resultWait().multipliedBy(4);
             Visit crowdVisit = new Visit(crowdClient, tally, DemoEvent.EVENT_ID, settings.resultWait());
@@ -99,15 +102,29 @@ final class OnSale {
             new Gate(http, base, DemoAccounts.GATE_KEY, tally).run(sold.subList(0, Math.min(settings.scans(),
                     sold.size())), settings.phones(), settings.rescanShare());
             Instant to = Instant.now();
-            ServiceFigures service = ServiceFigures.read(pipeline.ingress().registry());
+            fallbacks.stop();
+            ServiceFigures service = ServiceFigures.read(pipeline.metrics().read());
+            SaleHealth health = health(fallbacks.timeline(), outage, service, from, opensAt);
             tally.phase(Phase.AUDIT);
             AuditReport audit = Audit.run(AuditOptions.of(pipeline.kafka(), topics, from.minusSeconds(1), to)
                     .withEdge(AUDIT_EDGE));
             tally.phase(Phase.DONE);
             return new DemoReport(settings, from, to, DemoEvent.seats().size(), tally, office, OFFICE_ADDRESS,
                     script == null ? null : share(script, scriptStopped, outage), outage.map(RedisOutage::stoppedAt)
-                    .orElse(null), outage.map(RedisOutage::startedAt).orElse(null), service, audit);
+                    .orElse(null), outage.map(RedisOutage::startedAt).orElse(null), service, health, audit);
         }
+    }
+
+    private SaleHealth health(FallbackTimeline fallbacks, Optional<RedisOutage> outage, ServiceFigures service,
+                              Instant from, Instant opensAt) {
+        Instant down = outage.map(RedisOutage::stoppedAt).orElse(null);
+        Instant recovered = outage.map(RedisOutage::startedAt).map(at -> at.plus(BREAKER_RECOVERY)).orElse(null);
+        Instant lastHold = tally.lastHoldAccepted() == null ? opensAt : tally.lastHoldAccepted();
+        Duration onSale = lastHold.isAfter(opensAt) ? Duration.between(opensAt, lastHold) : Duration.ZERO;
+        return new SaleHealth(from, fallbacks.split(down, down == null ? null : recovered), down != null,
+                settings.buyers(), service.shed(SaleHealth.CHECKOUT_BOUND_REASON), tally.checkoutRequests.get(),
+                tally.checkoutCalls.get(), tally.holdsAccepted.get(), onSale, tally.holdLatency.quantile(0.5),
+                tally.holdLatency.quantile(0.99), settings.e2eP99());
     }
 
     private Optional<RedisOutage> outage(Instant opensAt) {

@@ -8,6 +8,7 @@ import io.stagedoor.client.RequestOptions;
 import io.stagedoor.client.ResultStatus;
 import io.stagedoor.client.StagedoorClient;
 import io.stagedoor.client.SubmitAnswer;
+import io.stagedoor.client.WaitOver;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -53,7 +54,12 @@ final class Script {
 
     /** Queues, then sweeps the seat map until {@link #stop()}. Blocking, for its own thread. */
     void run(CrowdTally tally, Duration patience) {
-        QueueAnswer answer = client.awaitPass(token, eventId, patience).join();
+        // Like any buyer (Visit.queue), it queues again when the room lost its ticket, as a fallback queue may.
+        QueueAnswer answer = null;
+        for (int attempt = 0; attempt < Visit.TRIES && !(answer instanceof PassIssued)
+                && !(answer instanceof WaitOver); attempt++) {
+            answer = client.awaitPass(token, eventId, patience).join();
+        }
         if (!(answer instanceof PassIssued pass)) {
             return;
         }
@@ -64,7 +70,7 @@ final class Script {
             SubmitAnswer submitted = client.hold(token, eventId, wanted, options).join();
             if (submitted instanceof Accepted hold) {
                 accepted.add(new Acceptance(Instant.now(), wanted.size()));
-                tally.holdsAccepted.incrementAndGet();
+                tally.holdAccepted(Instant.now());
                 if (client.awaitResult(token, hold.correlationId(), resultWait).join() instanceof Decided decided) {
                     if (decided.result().status() == ResultStatus.HELD) {
                         holdsHeld.incrementAndGet();

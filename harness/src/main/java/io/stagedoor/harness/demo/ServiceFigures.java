@@ -1,17 +1,16 @@
 package io.stagedoor.harness.demo;
 
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.stagedoor.admission.metrics.AdmissionMeter;
 import io.stagedoor.admission.waitingroom.WaitingRoomMeter;
+import io.stagedoor.harness.scrape.Scrape;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What the service itself counted, read from the ingress's metrics: the decisions fallbacks took while Redis was
- * unavailable (per limit and outcome), the waiting-room operations answered in-process, and the 503s shed per
- * reason.
+ * What the service itself counted, read from the ingress's {@code /metrics} (it runs in another process): the
+ * decisions fallbacks took while Redis was unavailable (per limit and outcome), the waiting-room operations answered
+ * in-process, and the 503s shed per reason.
  *
  * @param fallbackDecisions {@code "buyer-seats admitted" -> 120}, ...
  * @param roomFallbacks     {@code "look" -> 300}, ...
@@ -19,12 +18,12 @@ import java.util.TreeMap;
  */
 record ServiceFigures(Map<String, Long> fallbackDecisions, Map<String, Long> roomFallbacks, Map<String, Long> shed) {
 
-    static ServiceFigures read(MeterRegistry registry) {
+    static ServiceFigures read(Scrape metrics) {
         return new ServiceFigures(
-                sum(registry, AdmissionMeter.FALLBACK_DECISIONS.meterName(), AdmissionMeter.TAG_LIMIT,
+                sum(metrics, AdmissionMeter.FALLBACK_DECISIONS.meterName(), AdmissionMeter.TAG_LIMIT,
                         AdmissionMeter.TAG_OUTCOME),
-                sum(registry, WaitingRoomMeter.FALLBACK.meterName(), WaitingRoomMeter.TAG_OPERATION, null),
-                sum(registry, IngressMetrics.SHED, "reason", null));
+                sum(metrics, WaitingRoomMeter.FALLBACK.meterName(), WaitingRoomMeter.TAG_OPERATION, null),
+                sum(metrics, IngressMetrics.SHED, "reason", null));
     }
 
     long fallbackTotal() {
@@ -35,12 +34,16 @@ record ServiceFigures(Map<String, Long> fallbackDecisions, Map<String, Long> roo
         return roomFallbacks.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    private static Map<String, Long> sum(MeterRegistry registry, String name, String tag, String secondTag) {
+    /** Requests shed with {@code reason}, on every route. */
+    long shed(String reason) {
+        return shed.getOrDefault(reason, 0L);
+    }
+
+    private static Map<String, Long> sum(Scrape metrics, String name, String tag, String secondTag) {
         Map<String, Long> counts = new TreeMap<>();
-        for (Counter counter : registry.find(name).counters()) {
-            String key = counter.getId().getTag(tag)
-                    + (secondTag == null ? "" : " " + counter.getId().getTag(secondTag));
-            counts.merge(key, (long) counter.count(), Long::sum);
+        for (Scrape.Sample series : metrics.counter(name)) {
+            String key = series.tag(tag) + (secondTag == null ? "" : " " + series.tag(secondTag));
+            counts.merge(key, (long) series.value(), Long::sum);
         }
         counts.values().removeIf(count -> count == 0);
         return counts;

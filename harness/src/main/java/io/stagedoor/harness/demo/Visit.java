@@ -14,6 +14,7 @@ import io.stagedoor.client.SubmitAnswer;
 import io.stagedoor.client.WaitOver;
 import io.stagedoor.harness.load.LatencySamples;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -69,7 +70,7 @@ final class Visit {
             tally.requestsRefused.incrementAndGet();
             return Optional.empty();
         }
-        tally.holdsAccepted.incrementAndGet();
+        tally.holdAccepted(Instant.now());
         Optional<Result> result = result(token, accepted, start, tally.holdLatency);
         result.ifPresent(held -> {
             if (held.status() == ResultStatus.HELD) {

@@ -7,30 +7,36 @@ import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
- * A tiny on-sale through the whole pipeline on the fixtures' Kafka, with the pipeline's own embedded Redis so that
- * the demo can stop it: 60 buyers (10 in the office), the script, a 2 s Redis outage, two phones. The report's
- * invariants hold, the script holds no more than the event's seat cap, and the audit of the run passes.
+ * A tiny on-sale as {@code stagedoor demo} plays it, the pipeline in a JVM of its own on the fixtures' Kafka, with
+ * an embedded Redis the demo starts so that it can stop it: 60 buyers (10 in the office), the script, a 2 s Redis
+ * outage, two phones. The report's invariants hold, the script holds no more than the event's seat cap, the audit
+ * of the run passes, the report carries the health lines, and no process of the run outlives it.
  */
 class DemoOnSaleIT {
 
     private static final DemoSettings TINY = new DemoSettings(60, 10, 60, 30, Duration.ofSeconds(1), 0.1, true,
             Duration.ofSeconds(1), Duration.ofSeconds(2), 2, 20, 0.2, Duration.ofSeconds(20), 7,
-            EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER);
+            EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER).withE2eP99(Duration.ofMillis(300));
 
     @Test
-    void aTinyOnSaleAnswersEveryAcceptedRequestKeepsTheScriptInItsBucketAndPassesTheAudit() throws Exception {
+    void aTinyOnSaleInItsOwnPipelineProcessPassesTheAuditReportsItsHealthAndLeavesNoProcessBehind() throws Exception {
         TopicNames topics = new TopicNames(TestNames.unique("demo"));
-        DemoReport report;
-        try (Pipeline pipeline = Pipeline.start(new Pipeline.Options(Files.createTempDirectory("demo-it"), 0,
-                RealServers.kafkaBootstrap(), null, 0, 0, 3, true, topics))) {
-            report = new OnSale(pipeline, topics, TINY).run();
-        }
-        String text = report.render();
+        Set<Long> before = descendants();
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+        DemoReport report = DemoRun.sale(TINY, new Pipeline.Options(Files.createTempDirectory("demo-it"), 0,
+                        RealServers.kafkaBootstrap(), null, 0, 0, 3, true, topics), true, false,
+                new PrintStream(printed, true, StandardCharsets.UTF_8));
+        String text = printed.toString(StandardCharsets.UTF_8) + report.render();
 
         assertThat(report.tally().passes.get()).as(text).isEqualTo(TINY.buyers());
         assertThat(report.tally().holdsAccepted.get()).as(text).isGreaterThanOrEqualTo(TINY.buyers());
@@ -47,5 +53,21 @@ class DemoOnSaleIT {
         assertThat(report.tally().scansAdmitted.get() + report.tally().scansRepeated.get()).as(text).isPositive();
         assertThat(report.audit().passed()).as(text).isTrue();
         assertThat(text).contains("PASSED: every check held", "script", "office", "redis outage");
+
+        // The health figures, read from the other process's /metrics: every room fallback is split by the window.
+        assertThat(report.health().roomFallbacks().total()).as(text).isEqualTo(report.service().roomFallbackTotal());
+        assertThat(report.health().checkoutRequests()).as(text)
+                .isGreaterThanOrEqualTo(report.tally().checkoutsAccepted.get());
+        assertThat(report.health().holdRate()).as(text).isPositive();
+        assertThat(text).contains("own JVM", "room fallback", "while Redis was up", "in the outage window",
+                "checkout shed", "shed at the checkout bound", "hold rate", "holds accepted/s while on sale",
+                "compare: bench/run e2e --rates " + report.health().e2eRate(), "e2e's 300 ms");
+
+        assertThat(descendants()).as("processes started by the run and still there").isSubsetOf(before);
+    }
+
+    private static Set<Long> descendants() {
+        return ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+                .collect(Collectors.toSet());
     }
 }

@@ -1,4 +1,4 @@
-package io.stagedoor.harness.demo;
+package io.stagedoor.harness;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -6,11 +6,12 @@ import java.util.List;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the pipeline's logs off the terminal while the demo's progress line runs (the report says what the logs
- * would: breaker transitions, fallbacks): our own errors still show; the embedded broker's and the clients' logs
- * do not ({@code --verbose} lets everything through). {@link #close()} restores the levels.
+ * Keeps logs off the terminal while the demo's progress line runs, in the demo's JVM and in its pipeline's (the
+ * report says what the logs would: breaker transitions, fallbacks): our own errors still show; the embedded
+ * broker's and the clients' logs do not ({@code --verbose} lets everything through). {@link #close()} restores the
+ * levels.
  */
-final class QuietLogs implements AutoCloseable {
+public final class QuietLogs implements AutoCloseable {
 
     private static final List<String> LOGGERS = List.of(org.slf4j.Logger.ROOT_LOGGER_NAME, "io.stagedoor",
             "org.apache.kafka", "kafka", "io.lettuce", "io.netty", "org.glassfish");
@@ -25,7 +26,7 @@ final class QuietLogs implements AutoCloseable {
     }
 
     /** Quiet until closed; does nothing when logback is not the binding. */
-    static AutoCloseable quiet() {
+    public static AutoCloseable quiet() {
         return LoggerFactory.getILoggerFactory() instanceof ch.qos.logback.classic.LoggerContext
                 ? new QuietLogs() : () -> { };
     }

@@ -1,0 +1,58 @@
+package io.stagedoor.harness.child;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.scrape.MetricsPage;
+import io.stagedoor.ingress.metrics.IngressMetrics;
+import io.stagedoor.testsupport.RealServers;
+import io.stagedoor.testsupport.TestNames;
+import io.stagedoor.topics.TopicNames;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pipeline in a child JVM: it says where it listens, serves its {@code /metrics}, and stops by itself (exit 0,
+ * not a SIGTERM's 143) once its input closes; a child that cannot start says why in the parent's exception.
+ */
+class PipelineProcessIT {
+
+    @Test
+    void aChildPipelineServesItsMetricsAndExitsByItselfWhenItsInputCloses() throws Exception {
+        Pipeline.Options options = new Pipeline.Options(Files.createTempDirectory("pipeline-it"), 0,
+                RealServers.kafkaBootstrap(), RealServers.redisUri(), 0, 0, 1, false,
+                new TopicNames(TestNames.unique("child")));
+        PipelineProcess child = PipelineProcess.start(options, null);
+        long stopStarted;
+        try {
+            // A fresh instance has shed nothing: the page is read and the counter found absent, not an error.
+            assertThat(new MetricsPage("127.0.0.1", child.adminPort()).read().counterSum(IngressMetrics.SHED))
+                    .isZero();
+            assertThat(child.kafkaBootstrap()).isEqualTo(RealServers.kafkaBootstrap());
+        } finally {
+            stopStarted = System.nanoTime();
+            child.close();
+        }
+
+        assertThat(child.exitCode()).hasValue(0);
+        assertThat(Duration.ofNanos(System.nanoTime() - stopStarted)).isLessThan(PipelineProcess.STOP_GRACE);
+        assertThat(child.handle().isAlive()).isFalse();
+    }
+
+    @Test
+    void aChildThatCannotStartFailsTheStartWithItsLastLines() throws Exception {
+        // A data directory that is a file: the embedded broker cannot make its log directory under it.
+        Path notADirectory = Files.createTempFile("pipeline-it", ".file");
+        Pipeline.Options options = new Pipeline.Options(notADirectory, 0, null, "redis://127.0.0.1:1", 0, 0, 1, false,
+                new TopicNames("pipeline-it"));
+
+        assertThatThrownBy(() -> PipelineProcess.start(options, null))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("the pipeline's process exited with 1 before it was ready")
+                .hasMessageContaining("last")
+                .hasMessageContaining("Exception");
+    }
+}

@@ -1,0 +1,52 @@
+package io.stagedoor.harness.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class SaleHealthTest {
+
+    private static SaleHealth health(long fallbacksWhileUp, long shed, long requests, Duration e2eP99) {
+        return new SaleHealth(Instant.EPOCH, new FallbackTimeline.Split(fallbacksWhileUp, 900), true, 2_000, shed, requests, 1_000,
+                1_500, Duration.ofSeconds(10), Duration.ofMillis(80).toNanos(), Duration.ofMillis(500).toNanos(),
+                e2eP99);
+    }
+
+    @Test
+    void roomFallbacksWhileRedisIsUpAreHealthyUpToOnePercentOfTheBuyers() {
+        assertThat(health(20, 0, 1_000, Duration.ZERO).roomFallbacksHealthy()).isTrue();
+        assertThat(health(21, 0, 1_000, Duration.ZERO).roomFallbacksHealthy()).isFalse();
+    }
+
+    @Test
+    void checkoutsShedAtTheBoundAreHealthyUpToFivePercentOfTheRequests() {
+        assertThat(health(0, 50, 1_000, Duration.ZERO).checkoutShedHealthy()).isTrue();
+        assertThat(health(0, 51, 1_000, Duration.ZERO).checkoutShedHealthy()).isFalse();
+        assertThat(health(0, 0, 0, Duration.ZERO).checkoutShedShare()).isZero();
+    }
+
+    @Test
+    void theHoldRateIsHoldsAcceptedPerSecondOnSaleAndNamesTheE2eRunToCompareWith() {
+        SaleHealth health = health(0, 0, 1_000, Duration.ZERO);
+
+        assertThat(health.holdRate()).isEqualTo(150.0);
+        assertThat(health.lines()).anyMatch(line -> line.endsWith("compare: bench/run e2e --rates 150"));
+        assertThat(health.lines()).noneMatch(line -> line.contains("e2e's"));
+    }
+
+    @Test
+    void theHoldsP99IsHealthyWithinTwiceE2esAtTheSameRate() {
+        assertThat(health(0, 0, 1_000, Duration.ofMillis(250)).e2eHealthy()).isTrue();
+        assertThat(health(0, 0, 1_000, Duration.ofMillis(249)).e2eHealthy()).isFalse();
+        assertThat(health(0, 0, 1_000, Duration.ofMillis(250)).lines())
+                .anyMatch(line -> line.contains("p99 2.00x e2e's 250 ms at that rate: healthy (within 2x)"));
+    }
+
+    @Test
+    void everyLineSaysItsVerdict() {
+        assertThat(health(30, 60, 1_000, Duration.ofMillis(100)).lines())
+                .filteredOn(line -> line.contains("NOT HEALTHY")).hasSize(3);
+    }
+}
