@@ -413,6 +413,19 @@ class AuditViolationsIT {
     }
 
     @Test
+    void aRoomThatLostItsStateWithRedisStepsFromItsConfiguredRateAgain() {
+        String event = "evt-looped-restarted";
+        Instant at = history.next();
+        loopStep(event, 20, 14, 18, "permits", at);
+        // Redis came back empty: the room opened again at its configured 20 a second, and the loop stepped from there.
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 0, 7, 20,
+                at.plusSeconds(10), 0L, 0, "fifo"));
+        loopStep(event, 20, 14, 18, "permits", at.plusSeconds(11));
+
+        assertThat(audit().check("waiting-room-rate-steps").status()).isEqualTo(CheckStatus.PASSED);
+    }
+
+    @Test
     void aRateStepItsInputsDoNotGiveFails() {
         String event = "evt-raised-on-full-permits";
         Instant at = history.next();

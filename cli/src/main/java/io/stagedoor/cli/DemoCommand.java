@@ -45,7 +45,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--concurrency", description = "Buyers shopping at once, at most (default 400).")
     int concurrency = DEFAULTS.concurrency();
 
-    @Option(names = "--entry-rate", description = "Waiting-room entry rate, buyers per second (default 50).")
+    @Option(names = "--entry-rate", description = "Waiting-room entry rate, buyers per second: where the entry loop starts, between a tenth and five times it (default 20).")
     double entryRate = DEFAULTS.entryRate();
 
     @Option(names = "--opens-in", converter = DurationArgument.class, description = "From the first arrivals to the room's opening (default 3s).")
@@ -78,6 +78,10 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--max-seats-per-buyer",
             description = "Seats one buyer may hold and buy of the event (default ${DEFAULT-VALUE}).")
     int maxSeatsPerBuyer = DEFAULTS.maxSeatsPerBuyer();
+
+    @Option(names = "--no-entry-loop",
+            description = "Keep the entry rate where --entry-rate sets it instead of following the pipeline's headroom.")
+    boolean noEntryLoop;
 
     @Option(names = "--e2e-p99", converter = DurationArgument.class,
             description = "The holds' POST-to-result p99 that bench/run e2e measured at the rate the report names"
@@ -125,7 +129,7 @@ public final class DemoCommand implements Callable<Integer> {
     DemoSettings settings() {
         return new DemoSettings(buyers, office, concurrency, entryRate, opensIn, declineShare, !noScript, outageAfter,
                 outageFor, phones, scans, rescanShare, DEFAULTS.resultWait(), seed, maxSeatsPerBuyer,
-                DEFAULTS.entryLoop(), e2eP99);
+                !noEntryLoop, e2eP99);
     }
 
     private static void delete(Path dir) {

@@ -21,7 +21,8 @@ import java.util.Map;
  * to the rate and reason recorded; the bounds recorded must be the event's own (from its definition, when the window
  * has it); and the room must have set the rate the step names (its "rate-changed" step just before), so a step
  * that never took effect is an offense. The rate before is held to the rate the room had set before, when the
- * window shows it.
+ * window shows it; a "shuffled" step (the opening, or a room that lost its state with Redis and opened again at its
+ * configured rate) starts that history again.
  */
 final class WaitingRoomRateSteps implements Check {
 
@@ -57,6 +58,12 @@ final class WaitingRoomRateSteps implements Check {
         for (Located<WaitingRoomRecord> located : evidence.waitingRoom()) {
             WaitingRoomRecord record = located.value();
             Rates rates = rooms.computeIfAbsent(record.eventId(), id -> new Rates());
+            if (WaitingRoomRecord.SHUFFLED.equals(record.kind())) {
+                // An opening, or a room that lost its state with Redis and opened again at its configured rate.
+                rates.before = Double.NaN;
+                rates.latest = record.rate() > 0 ? record.rate() : Double.NaN;
+                continue;
+            }
             if (WaitingRoomRecord.RATE_CHANGED.equals(record.kind())) {
                 rates.before = rates.latest;
                 rates.latest = record.rate();

@@ -50,8 +50,9 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Cr
         line(out, "stagedoor demo: %,d buyers (%,d in one office)%s, %d scanner phones; traffic %.1f s",
                 settings.buyers(), settings.office(), script == null ? "" : ", one script", settings.phones(),
                 Duration.between(from, to).toMillis() / 1000.0);
-        line(out, "  waiting room   %,d joined, %,d passes at %.0f buyers/s, %,d never admitted", tally.arrived.get(),
-                tally.passes.get(), settings.entryRate(), tally.neverAdmitted.get());
+        line(out, "  waiting room   %,d joined, %,d passes %s %.0f buyers/s, %,d never admitted", tally.arrived.get(),
+                tally.passes.get(), settings.entryLoop() ? "from a closed-loop rate starting at" : "at",
+                settings.entryRate(), tally.neverAdmitted.get());
         if (service.roomFallbackTotal() > 0) {
             // The room's breaker opens whenever its Redis calls fail or take over its timeout, not only in the outage.
             line(out, "                 %,d answers from the instance's own queue over the run (%s): Redis down, or"

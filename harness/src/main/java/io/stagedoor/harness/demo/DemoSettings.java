@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param buyers        buyers in the crowd, the office included (default 2,000)
  * @param office        of them, buyers behind one office address (default 200)
  * @param concurrency   buyers shopping at once, at most (default 400)
- * @param entryRate     waiting-room entry rate, buyers per second (default 50)
+ * @param entryRate     waiting-room entry rate, buyers per second, where the closed loop starts (default 20)
  * @param opensIn       from the first arrivals to the room's opening (default 3 s)
  * @param declineShare  share of checkouts paid with a card that is declined (default 0.05)
  * @param script        whether the hoarding script runs (default yes)
@@ -25,8 +25,7 @@ import java.util.Objects;
  * @param maxSeatsPerBuyer seats one buyer may hold and buy of the event (default
  *                      {@value io.stagedoor.topics.EventDefinition#DEFAULT_MAX_SEATS_PER_BUYER})
  * @param entryLoop     whether the room's entry rate follows the closed loop between a floor and a ceiling rather
- *                      than staying at {@code entryRate} (default yes; not wired yet: see
- *                      {@code EventOpening.room})
+ *                      than staying at {@code entryRate} (default yes)
  * @param e2eP99        the holds' POST-to-result p99 that {@code bench/run e2e} measured at the demo's hold rate,
  *                      for the report's ratio (default zero: not given, the report prints the e2e line to run)
  */
@@ -67,7 +66,7 @@ public record DemoSettings(int buyers, int office, int concurrency, double entry
     }
 
     public static DemoSettings defaults() {
-        return new DemoSettings(2_000, 200, 400, 50, Duration.ofSeconds(3), 0.05, true, Duration.ofSeconds(15),
+        return new DemoSettings(2_000, 200, 400, 20, Duration.ofSeconds(3), 0.05, true, Duration.ofSeconds(15),
                 Duration.ofSeconds(10), 4, 300, 0.1, Duration.ofSeconds(30), 19,
                 EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER);
     }

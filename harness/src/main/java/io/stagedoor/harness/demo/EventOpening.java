@@ -47,15 +47,16 @@ final class EventOpening {
     }
 
     /**
-     * The demo event's waiting room: on, opening at {@code opensAt}, at the demo's entry rate. The closed-loop entry
-     * rate belongs here once {@code WaitingRoomSettings} has it: when {@link DemoSettings#entryLoop()}, apply it to
-     * {@code room} before returning (e.g. {@code room.withEntryLoop(floor, ceiling)}); until then the flag is not read.
+     * The demo event's waiting room: on, opening at {@code opensAt}, starting at the demo's entry rate; with
+     * {@link DemoSettings#entryLoop()} the rate then follows the pipeline's headroom between a tenth of it (at least
+     * one buyer a second) and five times it.
      */
     static WaitingRoomSettings room(DemoSettings settings, Instant opensAt) {
         WaitingRoomSettings room = new WaitingRoomSettings(true, settings.entryRate(), opensAt,
                 WaitingRoomSettings.DEFAULT_PASS_LIFETIME);
-        // ENTRY LOOP: wire WaitingRoomSettings' closed loop here, under settings.entryLoop().
-        return room;
+        return settings.entryLoop()
+                ? room.withEntryLoop(Math.max(1, settings.entryRate() / 10), settings.entryRate() * 5)
+                : room;
     }
 
     /** Looks at the event until its room opens at {@code opensAt}: polling an HTTP route, there is no callback. */
