@@ -49,7 +49,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The whole pipeline with a looped room beside an event whose buyers check out at a steady ten a second, on four
+ * The whole pipeline with a looped room beside an event whose buyers check out at a steady ten a second, on eight
  * checkout permits: while the payment gateway is quick the room's rate rises; when the gateway slows to three
  * seconds the permits fill and the rate falls within a bounded time; when it recovers the rate rises again; and the
  * audit replays every step from the inputs it recorded.
@@ -81,7 +81,7 @@ class EntryLoopPipelineIT {
         topics = new TopicNames(TestNames.unique("looped"));
         pipeline = Pipeline.start(new Pipeline.Options(Files.createTempDirectory("looped"), 0,
                 RealServers.kafkaBootstrap(), RealServers.redisUri(), 0, 0, 3, true, topics).withEvent(looped)
-                .withIngressSettings(settings -> settings.maxCheckouts(4)));
+                .withIngressSettings(settings -> settings.maxCheckouts(8)));
         EventDefinition load = new EventDefinition(LOAD_EVENT, "Loop load", DemoEvent.ORGANIZER_ID, opened,
                 DemoEvent.seats(), DemoEvent.PRICE_CENTS, WaitingRoomSettings.disabled(), 8);
         Pipeline.publishEvent(pipeline.kafka(), topics, load);
