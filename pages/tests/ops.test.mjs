@@ -11,17 +11,23 @@ import {
 const room = async (eventId = EVENT_ID) => (await fetch(`${ADMIN_URL}/v1/admin/events/${eventId}/waiting-room`,
   { headers: { 'X-Admin-Key': ADMIN_KEY } })).json();
 
+/** Opens /ops in a new page of {@code browser}, signs in with the admin key and watches {@code eventId}. */
+const watch = async (browser, eventId) => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${ADMIN_URL}/ops`);
+  await page.getByLabel('Admin key').fill(ADMIN_KEY);
+  await page.getByLabel('Event').selectOption(eventId);
+  await page.getByRole('button', { name: 'Watch' }).click();
+  return { page, errors };
+};
+
 test('the operator changes the entry rate, pauses and resumes, and the page shows each', { timeout: 120_000 }, async () => {
   const before = await room();
   const browser = await launch();
   try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${ADMIN_URL}/ops`);
-    await page.getByLabel('Admin key').fill(ADMIN_KEY);
-    await page.getByLabel('Event').selectOption(EVENT_ID);
-    await page.getByRole('button', { name: 'Watch' }).click();
+    const { page, errors } = await watch(browser, EVENT_ID);
     await page.locator('#room-state', { hasText: /Admitting|Paused|Not open yet|Off/ }).waitFor({ timeout: 10_000 });
     // the active buyers and the cap, as the room reports them
     const active = before.maxActive > 0 ? `${before.activeBuyers} / ${before.maxActive}` : '(no cap)';
@@ -117,13 +123,7 @@ test('a room with an entry loop has its steps plotted between floor and ceiling,
   assert.equal((await room()).entryLoop ?? null, null);
   const browser = await launch();
   try {
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${ADMIN_URL}/ops`);
-    await page.getByLabel('Admin key').fill(ADMIN_KEY);
-    await page.getByLabel('Event').selectOption(EVENT_ID);
-    await page.getByRole('button', { name: 'Watch' }).click();
+    const { page, errors } = await watch(browser, EVENT_ID);
     // the room's facts and its loop card are drawn from the same answer
     await page.locator('#room-state', { hasText: /Admitting|Paused|Not open yet|Off/ }).waitFor({ timeout: 10_000 });
     assert.equal(await page.locator('#entry-loop').isVisible(), false);

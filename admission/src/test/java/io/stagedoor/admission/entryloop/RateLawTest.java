@@ -61,6 +61,16 @@ class RateLawTest {
                 .as("but full permits still bring it down").isEqualTo(RateMove.PERMITS);
     }
 
+    /**
+     * One buyer checking out every hold it may have (at most 8 seats of an event, so at most 8 holds) on one instance's
+     * 20 permits: enough to keep the rate from rising, never enough to bring it down for everyone.
+     */
+    @Test
+    void oneBuyersCheckoutsAloneNeverBringTheRateDown() {
+        RateMove move = LAW.next(50, 5, 200, new Headroom(8, 20, 10, 100, 5, 1));
+        assertThat(move).isEqualTo(new RateMove(50, RateMove.HOLD));
+    }
+
     @Test
     void readingsOfTwoInstancesAddTheirPermitsAndKeepTheWorstOfTheRest() {
         Headroom sum = new Headroom(8, 20, 10, 300, 5, 1).plus(new Headroom(7, 20, 40, 100, 60, 1));

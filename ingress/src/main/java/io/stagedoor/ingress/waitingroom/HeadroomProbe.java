@@ -31,8 +31,9 @@ public final class HeadroomProbe implements AutoCloseable {
     private final ConcurrencyBound checkouts;
     private final SchedulingLag scheduling;
     private final ResultLatencies results;
-    private final Admin admin;
-    private final GroupLag lag;
+    private final KafkaConnection kafka;
+    private Admin admin; // made on the first reading, on the loop's thread: an instance without a looped room has none
+    private GroupLag lag;
     private final String inventoryGroup;
     private final List<String> inventoryInputs;
     private boolean lagUnknown; // only the loop's thread reads and writes it
@@ -42,12 +43,7 @@ public final class HeadroomProbe implements AutoCloseable {
         this.checkouts = checkouts;
         this.scheduling = scheduling;
         this.results = new ResultLatencies(clock);
-        Map<String, Object> config = kafka.baseProperties();
-        config.put(AdminClientConfig.CLIENT_ID_CONFIG, "stagedoor-entry-loop");
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, LAG_TIMEOUT_MILLIS);
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, LAG_TIMEOUT_MILLIS);
-        this.admin = Admin.create(config);
-        this.lag = new GroupLag(admin, Duration.ofMillis(LAG_TIMEOUT_MILLIS));
+        this.kafka = kafka;
         this.inventoryGroup = topics.inventoryGroup();
         this.inventoryInputs = List.of(topics.holds(), topics.checkouts());
     }
@@ -65,6 +61,10 @@ public final class HeadroomProbe implements AutoCloseable {
 
     private long inventoryLag() {
         try {
+            if (lag == null) {
+                admin = Admin.create(adminConfig());
+                lag = new GroupLag(admin, Duration.ofMillis(LAG_TIMEOUT_MILLIS));
+            }
             long behind = lag.consumerGroup(inventoryGroup, inventoryInputs).values().stream()
                     .mapToLong(Long::longValue).sum();
             lagUnknown = false;
@@ -82,8 +82,19 @@ public final class HeadroomProbe implements AutoCloseable {
         }
     }
 
+    private Map<String, Object> adminConfig() {
+        Map<String, Object> config = kafka.baseProperties();
+        config.put(AdminClientConfig.CLIENT_ID_CONFIG, "stagedoor-entry-loop");
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, LAG_TIMEOUT_MILLIS);
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, LAG_TIMEOUT_MILLIS);
+        return config;
+    }
+
+    /** Closes the Admin client, if a reading made one; call after the loop stopped. */
     @Override
     public void close() {
-        admin.close(Duration.ofSeconds(1));
+        if (admin != null) {
+            admin.close(Duration.ofSeconds(1));
+        }
     }
 }

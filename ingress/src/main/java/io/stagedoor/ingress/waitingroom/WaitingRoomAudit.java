@@ -10,6 +10,7 @@ import io.stagedoor.topics.EntryLoopStep;
 import io.stagedoor.topics.WaitingRoomRecord;
 import io.stagedoor.topics.json.Json;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -98,7 +99,7 @@ final class WaitingRoomAudit implements RoomSteps, AutoCloseable {
     }
 
     /** Publishes the closed loop's move of {@code eventId}'s rate to {@code rate}, with its inputs. Never blocks. */
-    void rateStep(String eventId, double rate, java.time.Instant at, EntryLoopStep step) {
+    void rateStep(String eventId, double rate, Instant at, EntryLoopStep step) {
         send(eventId, WaitingRoomRecord.rateStep(eventId, rate, at, step));
     }
 
