@@ -72,8 +72,8 @@ public final class InProcessRoomStore implements RoomStore {
         synchronized (room) {
             boolean openedNow = room.advance(call, ending);
             Optional<TicketState> ticket = op.apply(room);
-            return CompletableFuture.completedFuture(new RoomReply(room.state(openedNow, call.active()), ticket,
-                    room.endedNow, room.placesFreed));
+            RoomState state = room.state(openedNow, call.active(), call.nowMillis());
+            return CompletableFuture.completedFuture(new RoomReply(state, ticket, room.endedNow, room.placesFreed));
         }
     }
 
@@ -243,13 +243,13 @@ public final class InProcessRoomStore implements RoomStore {
             return drawn + lobby.headSet(ShuffleOrder.Place.of(seed, buyerId)).size() + 1;
         }
 
-        RoomState state(boolean openedNow, ActiveCap told) {
+        RoomState state(boolean openedNow, ActiveCap told, long now) {
             if (opened && method == QueueingMethod.PASSTHROUGH) {
                 // A passthrough room admits everyone who has joined.
                 frontier = seq;
             }
             return new RoomState(rate, paused, opened, openedNow, seed, lobbySize, seq, frontier, admitted, actual,
-                    estimated, owed, RoomSource.IN_PROCESS, active.size(), told);
+                    estimated, owed, RoomSource.IN_PROCESS, active.size(), told, Math.max(last, now));
         }
     }
 }

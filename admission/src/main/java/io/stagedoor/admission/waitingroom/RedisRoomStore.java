@@ -19,7 +19,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class RedisRoomStore implements RoomStore {
 
-    private static final int REPLY_SIZE = 25;
+    private static final int REPLY_SIZE = 26;
 
     private final RedisScriptingAsyncCommands<String, String> commands;
     private final String sha;
@@ -111,7 +111,7 @@ public final class RedisRoomStore implements RoomStore {
                 number(reply, 12) == 1, number(reply, 13) == 1, Long.parseLong((String) reply.get(14)),
                 number(reply, 15), number(reply, 16), Double.parseDouble((String) reply.get(17)), number(reply, 18),
                 number(reply, 19), number(reply, 20), Double.parseDouble((String) reply.get(21)), RoomSource.REDIS,
-                number(reply, 22), cap);
+                number(reply, 22), cap, number(reply, 25));
         return new RoomReply(room, state, number(reply, 23) == 1, number(reply, 24));
     }
 

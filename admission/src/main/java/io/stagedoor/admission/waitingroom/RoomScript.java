@@ -176,7 +176,7 @@ final class RoomScript {
             return {t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10],
                     string.format('%.17g', rate), paused and 1 or 0, opened and 1 or 0, openedNow, seed, lobbySize, seq,
                     string.format('%.17g', frontier), admitted, actual, estimated, string.format('%.17g', owed),
-                    inUse, endedNow, jumped}
+                    inUse, endedNow, jumped, math.max(last, now)}
             """;
 
     private RoomScript() {

@@ -19,10 +19,13 @@ package io.stagedoor.admission.waitingroom;
  * @param source        which store answered
  * @param active        how many admitted buyers are active now
  * @param cap           the cap on active buyers this operation was told ({@link ActiveCap#NONE} for none)
+ * @param clockMillis   the room's own clock: the latest moment its frontier has grown to, at least this operation's
+ *                      time. An operation stamped earlier than it (its call waited longer on the way) moves nothing,
+ *                      so a rate it sets takes effect from here, not from its own stamp
  */
 public record RoomState(EntryRate rate, boolean paused, boolean opened, boolean openedNow, long seed, long lobbySize,
                         long joined, double frontier, long admitted, long actualWaitMillis, long estimatedWaitMillis,
-                        double owed, RoomSource source, long active, ActiveCap cap) {
+                        double owed, RoomSource source, long active, ActiveCap cap, long clockMillis) {
 
     /** Buyers with a position not yet reached. */
     public long queueLength() {
@@ -41,6 +44,6 @@ public record RoomState(EntryRate rate, boolean paused, boolean opened, boolean 
 
     RoomState from(RoomSource answeredBy) {
         return new RoomState(rate, paused, opened, openedNow, seed, lobbySize, joined, frontier, admitted,
-                actualWaitMillis, estimatedWaitMillis, owed, answeredBy, active, cap);
+                actualWaitMillis, estimatedWaitMillis, owed, answeredBy, active, cap, clockMillis);
     }
 }

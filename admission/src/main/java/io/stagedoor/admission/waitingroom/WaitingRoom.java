@@ -193,8 +193,11 @@ public final class WaitingRoom implements AutoCloseable {
         return store.control(call, rate, paused).thenApply(reply -> {
             observe(call, reply);
             RoomState room = reply.room();
+            // Stamped when the store put the rate in force: a call that waited behind a later one changes the rate
+            // from the room's clock on, and the audit integrates the rate over the same stretches.
             steps.record(new RoomStep(RoomStep.Kind.RATE_CHANGED, eventId, null, null, 0, 0, rate(room),
-                    Instant.ofEpochMilli(call.nowMillis()), room.source(), room.active(), room.cap().limit(), call.method()));
+                    Instant.ofEpochMilli(Math.max(call.nowMillis(), room.clockMillis())), room.source(), room.active(),
+                    room.cap().limit(), call.method()));
             return RoomSnapshot.of(eventId, room);
         });
     }

@@ -130,6 +130,21 @@ abstract class RoomStoreContract {
     }
 
     @Test
+    void aRateChangeStampedBehindTheRoomsClockTakesEffectFromThatClockAndSaysSo() {
+        String event = freshEvent();
+        joinInOrder(event, 100);
+        // A look stamped +2 s reaches the store first and grows the frontier at 10/s to 20 places; the change to 1/s
+        // was stamped +1 s but waited longer on the way: it moves nothing back, and applies from +2 s.
+        RoomReply looked = store().snapshot(at(event, OPENS + 2_000)).toCompletableFuture().join();
+        assertThat(looked.room().clockMillis()).isEqualTo(OPENS + 2_000);
+        RoomReply changed = store().control(at(event, OPENS + 1_000), EntryRate.of(1), null).toCompletableFuture().join();
+        assertThat(changed.room().clockMillis()).isEqualTo(OPENS + 2_000);
+        assertThat(changed.room().frontier()).isEqualTo(20);
+        assertThat(look(event, "b22", OPENS + 4_000).orElseThrow().admitted()).isTrue();
+        assertThat(look(event, "b23", OPENS + 4_000).orElseThrow().admitted()).isFalse();
+    }
+
+    @Test
     void placesChargedByOwnQueuesAreRepaidBeforeTheFrontierGrowsAgain() {
         String event = freshEvent();
         joinInOrder(event, 30);

@@ -111,6 +111,17 @@ class WaitingRoomTest {
     }
 
     @Test
+    void aRateChangeThatReachesTheStoreAfterALaterCallIsRecordedWhenItTookEffect() {
+        clock.advance(Duration.ofSeconds(2));
+        room.snapshot("concert", PLAN).toCompletableFuture().join();
+        // This change was stamped a second earlier, by a caller whose call waited on the way.
+        clock.advance(Duration.ofSeconds(-1));
+        room.changeRate("concert", PLAN, EntryRate.of(1)).toCompletableFuture().join();
+        assertThat(steps.of(RoomStep.Kind.RATE_CHANGED)).extracting(RoomStep::at)
+                .containsExactly(OPENS.plusSeconds(2));
+    }
+
+    @Test
     void theSnapshotComparesEstimatedWithActualWaits() {
         for (int i = 1; i <= 20; i++) {
             join("b" + i);
