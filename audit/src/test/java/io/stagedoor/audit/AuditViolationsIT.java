@@ -380,6 +380,30 @@ class AuditViolationsIT {
     }
 
     @Test
+    void aRoomOpenedAfreshAfterRedisLostItCountsOnlyTheSessionsBegunSince() {
+        String event = "evt-cap-restarted";
+        Instant opening = history.next();
+        cappedStep(event, WaitingRoomRecord.SHUFFLED, null, 0, opening, 0, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-1", 1, opening.plusSeconds(1), 1, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-2", 2, opening.plusSeconds(2), 2, 2);
+        // Redis restarted empty: the store opens the room again, knowing nobody; t-1 and t-2's passes no longer work.
+        Instant restart = opening.plusSeconds(20);
+        cappedStep(event, WaitingRoomRecord.JOINED, "t-late-1", 1, restart, 0, 2);
+        cappedStep(event, WaitingRoomRecord.SHUFFLED, null, 0, opening, 0, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-late-1", 1, restart.plusSeconds(1), 1, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-late-2", 2, restart.plusSeconds(2), 2, 2);
+
+        CheckResult check = audit().check("waiting-room-active-cap");
+        assertThat(check.status()).isEqualTo(CheckStatus.PASSED);
+        assertThat(check.details()).containsEntry("endedByRestart", 2L);
+
+        // A third session after the restart is over the cap again.
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-late-3", 3, restart.plusSeconds(3), 2, 2);
+        assertOnlyFailure(audit(), "waiting-room-active-cap", event + "#buyer-of-t-late-3",
+                "event " + event + " had 3 buyers active, over its cap of 2");
+    }
+
+    @Test
     void sessionsEndByThePassLifetimeToo() {
         String event = "evt-lapsed";
         Instant opening = history.next();

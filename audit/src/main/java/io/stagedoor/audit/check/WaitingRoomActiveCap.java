@@ -20,7 +20,9 @@ import java.util.Map;
  * count of active buyers (the store's, after the step) is held to the cap too, which also covers sessions begun
  * before the window. Tickets an instance issued from its own queue while Redis was unreachable ({@code local-…})
  * are counted apart: each instance then admits its share of the cap, at least one, and is not held to the shared
- * count.
+ * count. A second opening of the same room (Redis restarted empty, and the store opened it afresh) ends every
+ * session the replay holds: the store has forgotten them, and a shared room refuses a pass whose session it does not
+ * know, so those buyers are active no longer; they are counted in the details ({@code endedByRestart}).
  */
 final class WaitingRoomActiveCap implements Check {
 
@@ -30,6 +32,7 @@ final class WaitingRoomActiveCap implements Check {
     private static final class Sessions {
         private final Map<String, Instant> on = new HashMap<>();
         private int most;
+        private boolean opened;
     }
 
     @Override
@@ -47,6 +50,7 @@ final class WaitingRoomActiveCap implements Check {
         Offenses offenses = new Offenses(keep);
         long judged = 0;
         long local = 0;
+        long endedByRestart = 0;
         for (Located<WaitingRoomRecord> located : evidence.waitingRoom()) {
             WaitingRoomRecord record = located.value();
             Instant at = record.at() != null ? record.at() : located.ref().timestamp();
@@ -54,11 +58,19 @@ final class WaitingRoomActiveCap implements Check {
             room.on.values().removeIf(ends -> !ends.isAfter(at));
             int cap = record.maxActive() == null ? 0 : record.maxActive();
             switch (record.kind()) {
+                case WaitingRoomRecord.SHUFFLED -> {
+                    if (room.opened) {
+                        endedByRestart += room.on.size();
+                        room.on.clear();
+                    }
+                    room.opened = true;
+                }
                 case WaitingRoomRecord.ADMITTED -> {
                     if (record.ticket() != null && record.ticket().startsWith(WaitingRoomOrder.LOCAL_TICKET)) {
                         local++;
                         continue;
                     }
+                    room.opened = true;
                     judged++;
                     Duration lifetime = lifetimes.getOrDefault(record.eventId(), WaitingRoomSettings.DEFAULT_PASS_LIFETIME);
                     room.on.put(record.buyerId() != null ? record.buyerId() : record.ticket(), at.plus(lifetime));
@@ -81,6 +93,7 @@ final class WaitingRoomActiveCap implements Check {
         details.put("events", rooms.size());
         details.put("admissions", judged);
         details.put("fallbackAdmissions", local);
+        details.put("endedByRestart", endedByRestart);
         Map<String, Integer> most = new LinkedHashMap<>();
         rooms.forEach((event, room) -> most.put(event, room.most));
         details.put("mostActive", most);
