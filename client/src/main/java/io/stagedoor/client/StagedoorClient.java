@@ -155,6 +155,20 @@ public final class StagedoorClient implements AutoCloseable {
     }
 
     /**
+     * {@code DELETE /v1/events/{eventId}/queue}: leaves the waiting room, done shopping or giving up, so the slot goes
+     * to the next buyer in line; the pass stops working. {@link WaitOver} with status {@code left}, or a
+     * {@link Refusal} (404) when the buyer had no active session.
+     */
+    public CompletableFuture<QueueAnswer> leaveQueue(String token, String eventId) {
+        Objects.requireNonNull(eventId, "eventId");
+        RetryPolicy policy = settings.retryPolicy();
+        Trace trace = Trace.start(settings.clock(), policy.maxElapsed());
+        HttpRequest request = Requests.delete(routes.queue(eventId), requireToken(token), policy.requestTimeout());
+        return loop.run(Operation.QUEUE_LEAVE, sendAt -> request, policy, trace)
+                .thenApply(exchange -> finished(Operation.QUEUE_LEAVE, Answers.left(exchange, trace)));
+    }
+
+    /**
      * Joins the waiting room and asks again, after each {@code Retry-After} the room gives, until a
      * {@link PassIssued} or until {@code max} would pass (then the last {@link InQueue}).
      */

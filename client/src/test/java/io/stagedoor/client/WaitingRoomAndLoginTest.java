@@ -100,6 +100,24 @@ class WaitingRoomAndLoginTest {
     }
 
     @Test
+    void leavingEndsTheWaitAndANoSessionAnswerIsARefusal() {
+        peer.then(Reply.problem(503, "service-overloaded", 1L), Reply.of(204, ""),
+                Reply.problem(404, "not-found", null));
+        StagedoorClient client = TestClients.onFakeTime(peer, time, RetryPolicy.defaults());
+
+        assertThat(get(client.leaveQueue(TOKEN, EVENT))).isInstanceOfSatisfying(WaitOver.class, over -> {
+            assertThat(over.status()).isEqualTo("left");
+            assertThat(over.stats().retryAfterHonoured()).isTrue();
+        });
+        assertThat(get(client.leaveQueue(TOKEN, EVENT))).isInstanceOfSatisfying(Refusal.class,
+                refused -> assertThat(refused.status()).isEqualTo(404));
+        assertThat(peer.arrivals()).extracting(arrival -> arrival.method() + " " + arrival.path()).containsExactly(
+                "DELETE /v1/events/stagedoor-live/queue", "DELETE /v1/events/stagedoor-live/queue",
+                "DELETE /v1/events/stagedoor-live/queue");
+        assertThat(peer.arrivals().getLast().header("Authorization")).isEqualTo("Bearer " + TOKEN);
+    }
+
+    @Test
     void logsInForABearerToken() {
         peer.then(Reply.problem(429, "rate-limited", 6L), Reply.of(200, "{\"token\":\"jwt-1\",\"expiresIn\":3600}"));
         StagedoorClient client = TestClients.onFakeTime(peer, time, RetryPolicy.defaults());

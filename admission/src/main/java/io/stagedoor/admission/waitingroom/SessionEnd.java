@@ -7,7 +7,9 @@ public enum SessionEnd {
     /** Their holds expired or were released, and they hold nothing else. */
     HOLDS_ENDED("holds-ended"),
     /** An operator revoked their pass. */
-    REVOKED("revoked");
+    REVOKED("revoked"),
+    /** They left the room themselves, done shopping or giving up. */
+    LEFT("left");
 
     private final String text;
 

@@ -110,6 +110,12 @@ public final class Answers {
                 retryAfter(response, trace.now()), trace.total());
     }
 
+    /** The answer to leaving the waiting room: the wait is over ({@code left}), or a refusal (no session, 404). */
+    public static QueueAnswer left(CallOutcome exchange, Trace trace) {
+        return succeeded(exchange) ? new WaitOver(null, "left", null, trace.total())
+                : notSucceeded(exchange, trace, QueueAnswer.class);
+    }
+
     private static Refusal refusal(CallOutcome.Answered answered, Instant now, CallStats stats) {
         HttpResponse<String> response = answered.response();
         return new Refusal(response.statusCode(), ClientJson.problem(response.statusCode(), response.body()),

@@ -41,6 +41,11 @@ public final class Requests {
         return builder.build();
     }
 
+    /** A DELETE. */
+    public static HttpRequest delete(URI uri, String token, Duration timeout) {
+        return base(uri, token, timeout).DELETE().build();
+    }
+
     private static HttpRequest.Builder base(URI uri, String token, Duration timeout) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(timeout).header("Accept", ACCEPT);
         if (token != null) {

@@ -2,6 +2,7 @@ package io.stagedoor.ingress.waitingroom;
 
 import io.stagedoor.admission.waitingroom.QueueTicket;
 import io.stagedoor.admission.waitingroom.RoomPlan;
+import io.stagedoor.admission.waitingroom.SessionEnd;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
 import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.auth.Authenticated;
@@ -10,6 +11,7 @@ import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.http.Problems;
 import io.stagedoor.topics.EventDefinition;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -30,7 +32,9 @@ import java.util.concurrent.CompletionStage;
  * Once every seat is sold, joining and asking answer {@code status: "sold-out"} with a message, and no
  * {@code Retry-After}; a closed room ({@code queueing: "reject"}) refuses joins with a 403 {@code waiting-room-closed}
  * problem and tells those still queued {@code status: "closed"}; before the event's pre-queue starts, a join is a 403
- * {@code waiting-room-not-open} problem whose {@code Retry-After} is the time until it does.
+ * {@code waiting-room-not-open} problem whose {@code Retry-After} is the time until it does. {@code DELETE …/queue}
+ * is a buyer leaving: their session ends (204) and its slot goes to the next in line at once, as a checkout's does;
+ * their pass stops working. A buyer with no active session is told so (404); leaving twice is harmless.
  */
 @Path("/v1/events/{eventId}/queue")
 public final class QueueResource {
@@ -87,6 +91,21 @@ public final class QueueResource {
             return found.map(standing -> answer(standing, event, Response.Status.OK).build())
                     .orElseGet(() -> Problems.response(Problem.of(ProblemType.NOT_FOUND,
                             WaitingRoomMessages.unknownTicket(eventId)).at("/v1/events/" + eventId + "/queue/" + ticket)));
+        });
+    }
+
+    @DELETE
+    @Produces(MediaType.APPLICATION_JSON)
+    @Authenticated(Role.BUYER)
+    public CompletionStage<Response> leave(@PathParam("eventId") String eventId, @Context SecurityContext security) {
+        EventDefinition event = events.onEvent(eventId);
+        String buyer = AuthenticationRing.caller(security).id();
+        return room.end(eventId, events.plan(event), buyer, SessionEnd.LEFT).handle((ended, error) -> {
+            if (error != null) {
+                return unavailable();
+            }
+            return ended ? Response.noContent().build() : Problems.response(Problem.of(ProblemType.NOT_FOUND,
+                    WaitingRoomMessages.notActive(event.name())).at("/v1/events/" + eventId + "/queue"));
         });
     }
 

@@ -58,6 +58,11 @@ public final class WaitingRoomMessages {
         return "The buyer " + buyerId + " has no active session in the waiting room of " + eventId + ".";
     }
 
+    /** Told to a buyer who leaves a room they hold no active session in (never admitted, or already ended). */
+    public static String notActive(String eventName) {
+        return "You have no active session in the waiting room of " + eventName + ": there is nothing to leave.";
+    }
+
     /** Told to everyone still queued, and to anyone joining, once every seat is sold. */
     public static String soldOut(String eventName) {
         return eventName + " is sold out: every seat has been bought. Nobody still in the waiting room will be admitted.";

@@ -132,6 +132,12 @@ final class RoomServer implements AutoCloseable {
                 .header("Authorization", "Bearer " + token(buyer)).POST(HttpRequest.BodyPublishers.noBody()));
     }
 
+    /** {@code DELETE /v1/events/{eventId}/queue} as {@code buyer}: leaving the room. */
+    HttpResponse<String> leave(String eventId, String buyer) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(uri("/v1/events/" + eventId + "/queue"))
+                .header("Authorization", "Bearer " + token(buyer)).DELETE());
+    }
+
     HttpResponse<String> look(String eventId, String buyer, String ticket) throws IOException, InterruptedException {
         return send(HttpRequest.newBuilder(uri("/v1/events/" + eventId + "/queue/" + ticket))
                 .header("Authorization", "Bearer " + token(buyer)));

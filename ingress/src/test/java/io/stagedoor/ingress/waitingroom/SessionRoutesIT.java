@@ -162,6 +162,44 @@ class SessionRoutesIT {
     }
 
     @Test
+    void aBuyerWhoLeavesFreesTheSlotAtOnceAndTheirPassStopsWorkingOnEitherInstance() throws Exception {
+        String eventId = cappedEvent();
+        List<String> tickets = filled(eventId);
+        String pass = look(one, eventId, "b1", tickets.get(0)).get("pass").asText();
+
+        assertThat(two.leave(eventId, "b1").statusCode()).isEqualTo(204);
+        assertThat(look(one, eventId, "b3", tickets.get(2)).get("status").asText()).isEqualTo("admitted");
+        assertThat(CLOCK.instant()).isBefore(opened.plusSeconds(3));
+        assertThat(look(one, eventId, "b1", tickets.get(0)).get("status").asText()).isEqualTo("ended");
+        for (RoomServer replayedAt : List.of(one, two)) {
+            assertThat(json(replayedAt.hold(eventId, "b1", pass)).get("detail").asText())
+                    .isEqualTo(WaitingRoomMessages.passRefused(PassVerdict.ENDED, eventId));
+        }
+    }
+
+    @Test
+    void leavingAgainOrWithoutASessionIsToldSoAndFreesNothing() throws Exception {
+        String eventId = cappedEvent();
+        List<String> tickets = filled(eventId);
+        assertThat(one.leave(eventId, "b1").statusCode()).isEqualTo(204);
+        assertThat(look(two, eventId, "b3", tickets.get(2)).get("status").asText()).isEqualTo("admitted");
+        String event = CATALOG.find(eventId).orElseThrow().name();
+        // b1 again, b3's neighbour still waiting, and a buyer who never joined: none holds a slot to give back.
+        String late = ticket(two, eventId, "b4");
+        List<String> buyers = List.of("b1", "b4", "stranger");
+        for (int i = 0; i < buyers.size(); i++) {
+            HttpResponse<String> refused = (i % 2 == 0 ? one : two).leave(eventId, buyers.get(i));
+            assertThat(refused.statusCode()).isEqualTo(404);
+            assertThat(refused.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/problem+json");
+            assertThat(json(refused).get("detail").asText()).isEqualTo(WaitingRoomMessages.notActive(event));
+        }
+        JsonNode room = json(one.admin("GET", eventId, null, RoomServer.ADMIN_KEY));
+        assertThat(room.get("activeBuyers").asLong()).isEqualTo(2);
+        assertThat(look(one, eventId, "b4", late).get("status").asText()).isEqualTo("waiting");
+        assertThat(one.leave("no-such-event", "b1").statusCode()).isEqualTo(404);
+    }
+
+    @Test
     void revocationNeedsTheAdminKeyAValidBuyerAndAKnownEvent() throws Exception {
         String eventId = cappedEvent();
         assertThat(revoke(one, eventId, "b1", null).statusCode()).isIn(401, 403);
