@@ -83,6 +83,10 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Keep the entry rate where --entry-rate sets it instead of following the pipeline's headroom.")
     boolean noEntryLoop;
 
+    @Option(names = "--max-active",
+            description = "The most admitted buyers shopping at once, the room's active cap; 0 for none (default 15).")
+    int maxActive = DEFAULTS.maxActive();
+
     @Option(names = "--e2e-p99", converter = DurationArgument.class,
             description = "The holds' POST-to-result p99 that bench/run e2e measured at the rate the report names"
                     + " (e.g. 340ms): the report prints the demo's p99 as a multiple of it, healthy within 2x"
@@ -129,7 +133,7 @@ public final class DemoCommand implements Callable<Integer> {
     DemoSettings settings() {
         return new DemoSettings(buyers, office, concurrency, entryRate, opensIn, declineShare, !noScript, outageAfter,
                 outageFor, phones, scans, rescanShare, DEFAULTS.resultWait(), seed, maxSeatsPerBuyer,
-                !noEntryLoop, e2eP99);
+                !noEntryLoop, maxActive, e2eP99);
     }
 
     private static void delete(Path dir) {

@@ -80,24 +80,35 @@ final class Crowd {
         }
         shopping.acquireUninterruptibly();
         try {
-            Random random = new Random(settings.seed() * 31 + buyer);
-            Optional<Result> hold = Optional.empty();
-            for (int attempt = 0; attempt < Visit.TRIES && hold.isEmpty(); attempt++) {
-                Optional<Result> answer = visit.hold(token, pass.get(), seats.next(1 + random.nextInt(2)));
-                if (answer.isEmpty()) {
-                    return;
-                }
-                hold = answer.filter(result -> result.status() == ResultStatus.HELD);
+            if (!shop(buyer, visit, token, pass.get())) {
+                // Given up: out of the room, so the slot goes to the next in line now, not when the pass expires.
+                visit.leave(token);
             }
-            if (hold.isEmpty()) {
-                return;
-            }
-            String card = random.nextDouble() < settings.declineShare() ? PayrailSettings.TOKEN_DECLINE : PayrailSettings.TOKEN_OK;
-            visit.pay(token, hold.get(), card)
-                    .filter(paid -> paid.status() == ResultStatus.CONFIRMED)
-                    .ifPresent(paid -> tickets.addAll(paid.tickets()));
         } finally {
             shopping.release();
         }
+    }
+
+    /**
+     * Holds 1–2 seats (other ones when they are taken, a few times) and pays; whether the checkout was confirmed,
+     * which ends the buyer's session in the room by itself.
+     */
+    private boolean shop(int buyer, Visit visit, String token, String pass) {
+        Random random = new Random(settings.seed() * 31 + buyer);
+        Optional<Result> hold = Optional.empty();
+        for (int attempt = 0; attempt < Visit.TRIES && hold.isEmpty(); attempt++) {
+            Optional<Result> answer = visit.hold(token, pass, seats.next(1 + random.nextInt(2)));
+            if (answer.isEmpty()) {
+                return false;
+            }
+            hold = answer.filter(result -> result.status() == ResultStatus.HELD);
+        }
+        if (hold.isEmpty()) {
+            return false;
+        }
+        String card = random.nextDouble() < settings.declineShare() ? PayrailSettings.TOKEN_DECLINE : PayrailSettings.TOKEN_OK;
+        Optional<Result> paid = visit.pay(token, hold.get(), card).filter(result -> result.status() == ResultStatus.CONFIRMED);
+        paid.ifPresent(confirmed -> tickets.addAll(confirmed.tickets()));
+        return paid.isPresent();
     }
 }

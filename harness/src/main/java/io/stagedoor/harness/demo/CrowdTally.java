@@ -19,6 +19,8 @@ final class CrowdTally implements CallListener {
     final AtomicLong arrived = new AtomicLong();
     final AtomicLong passes = new AtomicLong();
     final AtomicLong neverAdmitted = new AtomicLong();
+    /** Admitted buyers who left the room without buying, giving their slot back. */
+    final AtomicLong left = new AtomicLong();
     final AtomicLong holdsAccepted = new AtomicLong();
     final AtomicLong holdCalls = new AtomicLong();
     final AtomicLong holdCallsRateLimited = new AtomicLong();

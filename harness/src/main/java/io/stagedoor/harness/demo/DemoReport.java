@@ -53,6 +53,10 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Cr
         line(out, "  waiting room   %,d joined, %,d passes %s %.0f buyers/s, %,d never admitted", tally.arrived.get(),
                 tally.passes.get(), settings.entryLoop() ? "from a closed-loop rate starting at" : "at",
                 settings.entryRate(), tally.neverAdmitted.get());
+        if (settings.maxActive() > 0) {
+            line(out, "                 at most %,d buyers shopping at once; %,d left without buying, giving their slot"
+                    + " to the next in line", settings.maxActive(), tally.left.get());
+        }
         if (service.roomFallbackTotal() > 0) {
             // The room's breaker opens whenever its Redis calls fail or take over its timeout, not only in the outage.
             line(out, "                 %,d answers from the instance's own queue over the run (%s): Redis down, or"

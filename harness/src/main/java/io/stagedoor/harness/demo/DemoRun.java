@@ -52,6 +52,8 @@ public final class DemoRun {
             out.printf("ingress on http://127.0.0.1:%d (pid %d), kafka %s, redis %s%n", pipeline.port(),
                     pipeline.handle().pid(), pipeline.kafkaBootstrap(),
                     redisUri == null ? "cluster (configured)" : RedisEndpoint.mask(redisUri));
+            out.printf("rehearsal: %d buyers on an event of their own warm the pipeline first (not counted)%n",
+                    Rehearsal.buyers(settings));
             DemoTarget target = new DemoTarget(pipeline.port(), pipeline.adminPort(),
                     Pipeline.connection(options, config, pipeline.kafkaBootstrap()), redis);
             OnSale sale = new OnSale(target, options.topics(), settings);

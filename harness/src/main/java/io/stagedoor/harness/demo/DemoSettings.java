@@ -26,13 +26,15 @@ import java.util.Objects;
  *                      {@value io.stagedoor.topics.EventDefinition#DEFAULT_MAX_SEATS_PER_BUYER})
  * @param entryLoop     whether the room's entry rate follows the closed loop between a floor and a ceiling rather
  *                      than staying at {@code entryRate} (default yes)
+ * @param maxActive     the most admitted buyers shopping at once, the room's active cap (default 15; 0 for none): a
+ *                      buyer stops being active on checking out, when their hold is released, or on leaving
  * @param e2eP99        the holds' POST-to-result p99 that {@code bench/run e2e} measured at the demo's hold rate,
  *                      for the report's ratio (default zero: not given, the report prints the e2e line to run)
  */
 public record DemoSettings(int buyers, int office, int concurrency, double entryRate, Duration opensIn,
                            double declineShare, boolean script, Duration outageAfter, Duration outageFor, int phones,
                            int scans, double rescanShare, Duration resultWait, long seed, int maxSeatsPerBuyer,
-                           boolean entryLoop, Duration e2eP99) {
+                           boolean entryLoop, int maxActive, Duration e2eP99) {
 
     public DemoSettings {
         positive("buyers", buyers);
@@ -41,6 +43,9 @@ public record DemoSettings(int buyers, int office, int concurrency, double entry
         positive("maxSeatsPerBuyer", maxSeatsPerBuyer);
         if (office < 0 || office > buyers) {
             throw new IllegalArgumentException("office must be between 0 and buyers (" + buyers + "), was " + office);
+        }
+        if (maxActive < 0) {
+            throw new IllegalArgumentException("maxActive must not be negative, was " + maxActive);
         }
         if (scans < 0) {
             throw new IllegalArgumentException("scans must not be negative, was " + scans);
@@ -57,12 +62,15 @@ public record DemoSettings(int buyers, int office, int concurrency, double entry
         notNegative("e2eP99", e2eP99);
     }
 
-    /** Settings with the default entry loop and no e2e figure to compare with. */
+    /** The room's active cap by default. */
+    public static final int DEFAULT_MAX_ACTIVE = 15;
+
+    /** Settings with the default entry loop and active cap, and no e2e figure to compare with. */
     public DemoSettings(int buyers, int office, int concurrency, double entryRate, Duration opensIn,
                         double declineShare, boolean script, Duration outageAfter, Duration outageFor, int phones,
                         int scans, double rescanShare, Duration resultWait, long seed, int maxSeatsPerBuyer) {
         this(buyers, office, concurrency, entryRate, opensIn, declineShare, script, outageAfter, outageFor, phones,
-                scans, rescanShare, resultWait, seed, maxSeatsPerBuyer, true, Duration.ZERO);
+                scans, rescanShare, resultWait, seed, maxSeatsPerBuyer, true, DEFAULT_MAX_ACTIVE, Duration.ZERO);
     }
 
     public static DemoSettings defaults() {
@@ -74,7 +82,7 @@ public record DemoSettings(int buyers, int office, int concurrency, double entry
     /** The same settings, comparing the holds' p99 with {@code p99} of {@code bench/run e2e}. */
     public DemoSettings withE2eP99(Duration p99) {
         return new DemoSettings(buyers, office, concurrency, entryRate, opensIn, declineShare, script, outageAfter,
-                outageFor, phones, scans, rescanShare, resultWait, seed, maxSeatsPerBuyer, entryLoop, p99);
+                outageFor, phones, scans, rescanShare, resultWait, seed, maxSeatsPerBuyer, entryLoop, maxActive, p99);
     }
 
     /** Whether the run stops Redis for a while. */

@@ -41,19 +41,29 @@ final class EventOpening {
         EventDefinition standard = DemoEvent.definition(true, opensAt, settings.maxSeatsPerBuyer());
         EventDefinition event = new EventDefinition(standard.eventId(), standard.name(), standard.organizerId(),
                 opensAt, standard.seats(), standard.priceCents(), room(settings, opensAt), standard.maxSeatsPerBuyer());
-        Pipeline.publishEvent(kafka, topics, event);
-        awaitServed(http, base.resolve("/v1/events/" + event.eventId()), opensAt);
+        publish(kafka, topics, http, base, event);
         return opensAt;
     }
 
     /**
-     * The demo event's waiting room: on, opening at {@code opensAt}, starting at the demo's entry rate; with
+     * Writes {@code event} through {@code kafka} and returns once the ingress at {@code base} serves it, its room
+     * opening at the definition's time.
+     */
+    static void publish(KafkaConnection kafka, TopicNames topics, HttpClient http, URI base, EventDefinition event)
+            throws InterruptedException {
+        Pipeline.publishEvent(kafka, topics, event);
+        awaitServed(http, base.resolve("/v1/events/" + event.eventId()), event.waitingRoom().opensAt());
+    }
+
+    /**
+     * The demo event's waiting room: on, opening at {@code opensAt}, starting at the demo's entry rate, with the
+     * demo's cap on active buyers; with
      * {@link DemoSettings#entryLoop()} the rate then follows the pipeline's headroom between a tenth of it (at least
      * one buyer a second) and five times it.
      */
     static WaitingRoomSettings room(DemoSettings settings, Instant opensAt) {
         WaitingRoomSettings room = new WaitingRoomSettings(true, settings.entryRate(), opensAt,
-                WaitingRoomSettings.DEFAULT_PASS_LIFETIME);
+                WaitingRoomSettings.DEFAULT_PASS_LIFETIME, settings.maxActive());
         return settings.entryLoop()
                 ? room.withEntryLoop(Math.max(1, settings.entryRate() / 10), settings.entryRate() * 5)
                 : room;

@@ -68,8 +68,18 @@ final class OnSale {
         try (http; StagedoorClient crowdClient = StagedoorClient.builder().baseUri(base).httpClient(http)
                 .listener(tally).build();
              StagedoorClient officeClient = StagedoorClient.builder().baseUri(base).httpClient(officeWay)
-                     .listener(office).build();
-             FallbackSampler fallbacks = FallbackSampler.start(pipeline.metrics(), Clock.systemUTC())) {
+                     .listener(office).build()) {
+            tally.phase(Phase.REHEARSAL);
+            Rehearsal.play(pipeline, topics, http, settings, this::token);
+            return sale(http, crowdClient, officeClient, office, ServiceFigures.read(pipeline.metrics().read()));
+        }
+    }
+
+    /** The demo's own sale, once the rehearsal is over; {@code before} is what the service had counted until then. */
+    private DemoReport sale(HttpClient http, StagedoorClient crowdClient, StagedoorClient officeClient,
+                            OfficeTally office, ServiceFigures before) throws InterruptedException, IOException {
+        URI base = pipeline.base();
+        try (FallbackSampler fallbacks = FallbackSampler.start(pipeline.metrics(), Clock.systemUTC())) {
             Instant from = Instant.now();
             Instant opensAt = EventOpening.define(pipeline.kafka(), topics, http, base, settings);
             tally.phase(Phase.QUEUEING);
@@ -103,7 +113,7 @@ final class OnSale {
                     sold.size())), settings.phones(), settings.rescanShare());
             Instant to = Instant.now();
             fallbacks.stop();
-            ServiceFigures service = ServiceFigures.read(pipeline.metrics().read());
+            ServiceFigures service = ServiceFigures.read(pipeline.metrics().read()).since(before);
             SaleHealth health = health(fallbacks.timeline(), outage, service, from, opensAt);
             tally.phase(Phase.AUDIT);
             AuditReport audit = Audit.run(AuditOptions.of(pipeline.kafka(), topics, from.minusSeconds(1), to)

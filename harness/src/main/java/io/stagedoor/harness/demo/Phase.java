@@ -6,6 +6,8 @@ import java.util.Locale;
 public enum Phase {
     /** The pipeline starts and the event is defined. */
     STARTING,
+    /** A small sale of a rehearsal event warms the pipeline; not reported. */
+    REHEARSAL,
     /** Buyers join the waiting room before it opens. */
     QUEUEING,
     /** The room admits buyers; they hold and pay. */

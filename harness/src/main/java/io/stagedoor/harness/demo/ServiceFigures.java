@@ -26,6 +26,12 @@ record ServiceFigures(Map<String, Long> fallbackDecisions, Map<String, Long> roo
                 sum(metrics, IngressMetrics.SHED, "reason", null));
     }
 
+    /** What was counted after {@code before}, an earlier reading of the same counters. */
+    ServiceFigures since(ServiceFigures before) {
+        return new ServiceFigures(minus(fallbackDecisions, before.fallbackDecisions),
+                minus(roomFallbacks, before.roomFallbacks), minus(shed, before.shed));
+    }
+
     long fallbackTotal() {
         return fallbackDecisions.values().stream().mapToLong(Long::longValue).sum();
     }
@@ -37,6 +43,13 @@ record ServiceFigures(Map<String, Long> fallbackDecisions, Map<String, Long> roo
     /** Requests shed with {@code reason}, on every route. */
     long shed(String reason) {
         return shed.getOrDefault(reason, 0L);
+    }
+
+    private static Map<String, Long> minus(Map<String, Long> now, Map<String, Long> before) {
+        Map<String, Long> counts = new TreeMap<>(now);
+        before.forEach((key, count) -> counts.merge(key, -count, Long::sum));
+        counts.values().removeIf(count -> count <= 0);
+        return counts;
     }
 
     private static Map<String, Long> sum(Scrape metrics, String name, String tag, String secondTag) {

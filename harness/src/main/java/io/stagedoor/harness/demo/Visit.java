@@ -62,6 +62,13 @@ final class Visit {
         return Optional.empty();
     }
 
+    /** Leaves the room, giving the slot back (a buyer whose session already ended is told so, and that is all). */
+    void leave(String token) {
+        if (client.leaveQueue(token, eventId).join() instanceof WaitOver) {
+            tally.left.incrementAndGet();
+        }
+    }
+
     /** Asks for {@code seats}; the hold's result, or empty when the hold was refused or its result never came. */
     Optional<Result> hold(String token, String pass, List<String> seats) {
         long start = System.nanoTime();

@@ -52,7 +52,8 @@ class DemoOnSaleIT {
         assertThat(report.tally().seatsSold.get()).as(text).isPositive();
         assertThat(report.tally().scansAdmitted.get() + report.tally().scansRepeated.get()).as(text).isPositive();
         assertThat(report.audit().passed()).as(text).isTrue();
-        assertThat(text).contains("PASSED: every check held", "script", "office", "redis outage");
+        assertThat(text).contains("PASSED: every check held", "script", "office", "redis outage",
+                "rehearsal: 60 buyers", "at most 15 buyers shopping at once");
 
         // The health figures, read from the other process's /metrics: every room fallback is split by the window.
         assertThat(report.health().roomFallbacks().total()).as(text).isEqualTo(report.service().roomFallbackTotal());
