@@ -134,7 +134,8 @@ final class OnSale {
         return new SaleHealth(from, fallbacks.split(down, down == null ? null : recovered), down != null,
                 settings.buyers(), service.shed(SaleHealth.CHECKOUT_BOUND_REASON), tally.checkoutRequests.get(),
                 tally.checkoutCalls.get(), tally.holdsAccepted.get(), onSale, tally.holdLatency.quantile(0.5),
-                tally.holdLatency.quantile(0.99), settings.e2eP99());
+                tally.holdLatency.quantile(0.99), tally.holdTimes.outside(down, recovered).quantile(0.99),
+                settings.e2eP99());
     }
 
     private Optional<RedisOutage> outage(Instant opensAt) {

@@ -4,6 +4,7 @@ import io.stagedoor.client.Accepted;
 import io.stagedoor.client.Decided;
 import io.stagedoor.client.PassIssued;
 import io.stagedoor.client.QueueAnswer;
+import io.stagedoor.client.Refusal;
 import io.stagedoor.client.RequestOptions;
 import io.stagedoor.client.ResultStatus;
 import io.stagedoor.client.StagedoorClient;
@@ -29,6 +30,10 @@ final class Script {
     static final String BUYER = "script-7";
     /** Seats per hold: the most the hold route takes (the ingress's default). */
     static final int BLOCK = 8;
+    /** Its wait after an answer that named none. */
+    static final Duration PAUSE = Duration.ofSeconds(1);
+    /** How often a wait looks whether the script was told to stop. */
+    private static final Duration STOP_CHECK = Duration.ofMillis(200);
 
     private final StagedoorClient client;
     private final String token;
@@ -81,7 +86,24 @@ final class Script {
                 } else {
                     tally.withoutResult.incrementAndGet();
                 }
+            } else {
+                // Its client gave up on a Retry-After beyond its patience: the script waits it out before it asks
+                // again, as it claims to, instead of asking at once with the next block.
+                waitOut(submitted instanceof Refusal refusal ? refusal.retryAfter().orElse(PAUSE) : PAUSE);
             }
+        }
+    }
+
+    /** Waits {@code wait}, or until told to stop, whichever comes first. */
+    private void waitOut(Duration wait) {
+        long until = System.nanoTime() + wait.toNanos();
+        try {
+            while (!stopped && System.nanoTime() < until) {
+                Thread.sleep(Math.min(STOP_CHECK.toMillis(), Math.max(1, (until - System.nanoTime()) / 1_000_000)));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopped = true;
         }
     }
 

@@ -12,11 +12,11 @@ import io.stagedoor.client.RetryPolicy;
 import io.stagedoor.client.StagedoorClient;
 import io.stagedoor.client.SubmitAnswer;
 import io.stagedoor.client.WaitOver;
-import io.stagedoor.harness.load.LatencySamples;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.LongConsumer;
 
 /**
  * One buyer's visit through the client: queue for a pass, hold 1–2 seats (asking for others when they are taken, a
@@ -71,6 +71,7 @@ final class Visit {
 
     /** Asks for {@code seats}; the hold's result, or empty when the hold was refused or its result never came. */
     Optional<Result> hold(String token, String pass, List<String> seats) {
+        Instant sentAt = Instant.now();
         long start = System.nanoTime();
         SubmitAnswer answer = client.hold(token, eventId, seats, RequestOptions.none().withWaitingRoomPass(pass)).join();
         if (!(answer instanceof Accepted accepted)) {
@@ -78,7 +79,10 @@ final class Visit {
             return Optional.empty();
         }
         tally.holdAccepted(Instant.now());
-        Optional<Result> result = result(token, accepted, start, tally.holdLatency);
+        Optional<Result> result = result(token, accepted, start, nanos -> {
+            tally.holdLatency.record(nanos);
+            tally.holdTimes.record(sentAt, nanos);
+        });
         result.ifPresent(held -> {
             if (held.status() == ResultStatus.HELD) {
                 tally.held.incrementAndGet();
@@ -100,7 +104,7 @@ final class Visit {
             return Optional.empty();
         }
         tally.checkoutsAccepted.incrementAndGet();
-        Optional<Result> result = result(token, accepted, start, tally.checkoutLatency);
+        Optional<Result> result = result(token, accepted, start, tally.checkoutLatency::record);
         result.ifPresent(paid -> {
             if (paid.status() == ResultStatus.CONFIRMED) {
                 tally.orders.incrementAndGet();
@@ -116,10 +120,10 @@ final class Visit {
      * Waits for an accepted request's one result. Its latency is from the POST to the result, less the time the
      * client spent waiting out a {@code Retry-After} before the POST was accepted.
      */
-    private Optional<Result> result(String token, Accepted accepted, long start, LatencySamples latency) {
+    private Optional<Result> result(String token, Accepted accepted, long start, LongConsumer latency) {
         ResultAnswer answer = client.awaitResult(token, accepted.correlationId(), resultWait).join();
         if (answer instanceof Decided decided) {
-            latency.record(Duration.ofNanos(System.nanoTime() - start).minus(accepted.stats().waited()).toNanos());
+            latency.accept(Duration.ofNanos(System.nanoTime() - start).minus(accepted.stats().waited()).toNanos());
             return Optional.of(decided.result());
         }
         tally.withoutResult.incrementAndGet();
