@@ -107,7 +107,8 @@ final class Crowd {
             return false;
         }
         String card = random.nextDouble() < settings.declineShare() ? PayrailSettings.TOKEN_DECLINE : PayrailSettings.TOKEN_OK;
-        Optional<Result> paid = visit.pay(token, hold.get(), card).filter(result -> result.status() == ResultStatus.CONFIRMED);
+        Optional<Result> paid = visit.pay(token, hold.get(), card)
+                .filter(result -> result.status() == ResultStatus.CONFIRMED);
         paid.ifPresent(confirmed -> tickets.addAll(confirmed.tickets()));
         return paid.isPresent();
     }

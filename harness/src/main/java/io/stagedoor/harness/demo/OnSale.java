@@ -27,11 +27,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 /**
- * The scripted on-sale against a running pipeline, from outside its process: defines the event with its room
- * opening shortly, lets the crowd, the office and the script in, stops Redis in the middle, sends the phones to the
- * gate once the sale is over, and audits the window; meanwhile it reads the room's fallback counter from the
- * ingress's {@code /metrics}, to tell the answers given while Redis was up from those of the outage. {@link #run}
- * returns the report.
+ * The scripted on-sale against a running pipeline, from outside its process: after a {@link Rehearsal} that warms
+ * the pipeline, defines the event with its room opening shortly, lets the crowd, the office and the script in,
+ * stops Redis in the middle, sends the phones to the gate once the sale is over, and audits the window; meanwhile
+ * it reads the room's fallback counter from the ingress's {@code /metrics}, to tell the answers given while Redis
+ * was up from those of the outage. {@link #run} returns the report.
  */
 final class OnSale {
 
