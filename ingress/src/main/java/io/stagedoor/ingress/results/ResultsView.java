@@ -10,16 +10,21 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
  * The results of the last {@code window}, at most {@code maxResults} of them, as read from the results topic, and
  * the polls waiting for results that have not arrived. Memory is bounded twice: the cache by size and age, the
  * waiters by {@code maxWaiters}. A waiter holds no thread: it is a future completed by the follower thread when
- * the result lands, or by a timer when its wait runs out. Thread-safe.
+ * the result lands, or by a timer when its wait runs out. What a waiting poll does next (the answer serialised and
+ * written) runs on a virtual thread of its own, never on the follower's: the follower has every other result to
+ * apply, and writing the answers of a committed batch one after the other on it held the later results back.
+ * Thread-safe.
  */
 public final class ResultsView {
 
@@ -29,6 +34,8 @@ public final class ResultsView {
     private final int maxWaiters;
     private final Duration window;
     private final List<Consumer<Result>> listeners = new CopyOnWriteArrayList<>();
+    /** Where a waiting poll's answer is made once its wait ends: a virtual thread each, holding no platform one. */
+    private final Executor answers = task -> Thread.ofVirtual().name("result-answer").start(task);
 
     public ResultsView(Duration window, long maxResults, int maxWaiters) {
         this.window = window;
@@ -94,7 +101,8 @@ public final class ResultsView {
                 return list.isEmpty() ? null : list;
             });
         });
-        return waiter.completeOnTimeout(Optional.empty(), wait.toMillis(), TimeUnit.MILLISECONDS);
+        return waiter.completeOnTimeout(Optional.empty(), wait.toMillis(), TimeUnit.MILLISECONDS)
+                .thenApplyAsync(Function.identity(), answers);
     }
 
     /** How far back results are kept. */

@@ -62,6 +62,10 @@ public final class Inventory implements AutoCloseable {
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, settings.applicationId());
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, settings.commitInterval().toMillis());
+        // A result is visible only once its transaction commits, and the stream thread commits only between two
+        // polls: an idle poll may not wait longer than the commit interval, or a processed result waits for it
+        // (the default is 100 ms) whenever no request arrives meanwhile.
+        props.put(StreamsConfig.POLL_MS_CONFIG, settings.commitInterval().toMillis());
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, settings.streamThreads());
         props.put(StreamsConfig.STATE_DIR_CONFIG, settings.stateDir().toString());
         // A poison record is logged and skipped: one bad request must not stop every event of its partition.
