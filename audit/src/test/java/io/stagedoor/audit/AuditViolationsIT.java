@@ -404,6 +404,21 @@ class AuditViolationsIT {
     }
 
     @Test
+    void anOpeningStepWrittenAfterTheFirstAdmissionsEndsNoSessionSoAThirdBuyerStillFails() {
+        String event = "evt-cap-late-opening";
+        Instant opening = history.next();
+        // Two instances: the one that opened the room wrote its step after the other had written two admissions.
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-1", 1, opening.plusSeconds(1), 1, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-2", 2, opening.plusSeconds(2), 2, 2);
+        cappedStep(event, WaitingRoomRecord.SHUFFLED, null, 0, opening, 0, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-3", 3, opening.plusSeconds(5), 2, 2);
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-active-cap", event + "#buyer-of-t-3",
+                "event " + event + " had 3 buyers active, over its cap of 2");
+        assertThat(check.details()).containsEntry("endedByRestart", 0L);
+    }
+
+    @Test
     void sessionsEndByThePassLifetimeToo() {
         String event = "evt-lapsed";
         Instant opening = history.next();

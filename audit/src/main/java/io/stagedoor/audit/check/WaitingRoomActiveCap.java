@@ -22,7 +22,9 @@ import java.util.Map;
  * are counted apart: each instance then admits its share of the cap, at least one, and is not held to the shared
  * count. A second opening of the same room (Redis restarted empty, and the store opened it afresh) ends every
  * session the replay holds: the store has forgotten them, and a shared room refuses a pass whose session it does not
- * know, so those buyers are active no longer; they are counted in the details ({@code endedByRestart}).
+ * know, so those buyers are active no longer; they are counted in the details ({@code endedByRestart}). Only a
+ * second "shuffled" step is one: the first opening's step may reach the topic after admissions another instance
+ * wrote, and it ends nothing.
  */
 final class WaitingRoomActiveCap implements Check {
 
@@ -32,6 +34,7 @@ final class WaitingRoomActiveCap implements Check {
     private static final class Sessions {
         private final Map<String, Instant> on = new HashMap<>();
         private int most;
+        /** Whether a "shuffled" step of the room was seen: another one is a second opening. */
         private boolean opened;
     }
 
@@ -70,7 +73,6 @@ final class WaitingRoomActiveCap implements Check {
                         local++;
                         continue;
                     }
-                    room.opened = true;
                     judged++;
                     Duration lifetime = lifetimes.getOrDefault(record.eventId(), WaitingRoomSettings.DEFAULT_PASS_LIFETIME);
                     room.on.put(record.buyerId() != null ? record.buyerId() : record.ticket(), at.plus(lifetime));
