@@ -200,6 +200,34 @@ class SessionRoutesIT {
     }
 
     @Test
+    void aBuyerWhoLeavesAndJoinsAgainGoesToTheBackWithANewTicket() throws Exception {
+        String eventId = cappedEvent();
+        List<String> tickets = filled(eventId);
+        String waiting = ticket(two, eventId, "b4");
+        assertThat(one.leave(eventId, "b1").statusCode()).isEqualTo(204);
+
+        JsonNode again = json(two.join(eventId, "b1"));
+        assertThat(again.get("ticket").asText()).isNotEqualTo(tickets.get(0));
+        assertThat(again.get("position").asLong()).isGreaterThan(look(one, eventId, "b4", waiting).get("position").asLong());
+        assertThat(again.get("status").asText()).isEqualTo("waiting");
+    }
+
+    @Test
+    void leavingWithoutAGenuineTokenIsRefusedAndFreesNoSlot() throws Exception {
+        String eventId = cappedEvent();
+        filled(eventId);
+        HttpRequest.Builder anonymous = HttpRequest.newBuilder(one.uri("/v1/events/" + eventId + "/queue")).DELETE();
+        String forged = RoomServer.token("b1").substring(0, RoomServer.token("b1").lastIndexOf('.') + 1) + "forged";
+        HttpRequest.Builder forgedLeave = HttpRequest.newBuilder(two.uri("/v1/events/" + eventId + "/queue"))
+                .header("Authorization", "Bearer " + forged).DELETE();
+        for (HttpResponse<String> refused : List.of(one.send(anonymous), two.send(forgedLeave))) {
+            assertThat(refused.statusCode()).isEqualTo(401);
+            assertThat(refused.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/problem+json");
+        }
+        assertThat(json(one.admin("GET", eventId, null, RoomServer.ADMIN_KEY)).get("activeBuyers").asLong()).isEqualTo(2);
+    }
+
+    @Test
     void revocationNeedsTheAdminKeyAValidBuyerAndAKnownEvent() throws Exception {
         String eventId = cappedEvent();
         assertThat(revoke(one, eventId, "b1", null).statusCode()).isIn(401, 403);
