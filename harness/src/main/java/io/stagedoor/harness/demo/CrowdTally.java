@@ -47,9 +47,8 @@ final class CrowdTally implements CallListener {
     final AtomicLong scansRefused = new AtomicLong();
     /** The crowd's holds the inventory rejected, by reason ({@code seat-unavailable}, {@code buyer-seat-limit}). */
     final Rejections holdsRejected = new Rejections();
-    final LatencySamples holdLatency = new LatencySamples();
-    /** The same latencies with when each hold was sent, to leave the Redis outage out. */
-    final TimedLatencies holdTimes = new TimedLatencies();
+    /** Holds' POST-to-result latencies, with when each hold was sent (so the Redis outage can be left out). */
+    final TimedLatencies holdLatency = new TimedLatencies();
     final LatencySamples checkoutLatency = new LatencySamples();
     private final AtomicReference<Phase> phase = new AtomicReference<>(Phase.STARTING);
     private final AtomicReference<Instant> lastHoldAccepted = new AtomicReference<>();

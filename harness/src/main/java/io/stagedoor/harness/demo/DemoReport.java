@@ -2,6 +2,7 @@ package io.stagedoor.harness.demo;
 
 import io.stagedoor.audit.AuditReport;
 import io.stagedoor.audit.report.SummaryTable;
+import io.stagedoor.harness.load.LatencySamples;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
@@ -74,9 +75,10 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Cr
                 tally.seatsHeld.get(), tally.holdsRejected.total(), counts(tally.holdsRejected.byReason(), "none"));
         line(out, "  sales          %,d orders, %,d of %,d seats sold, %,d payments declined", tally.orders.get(),
                 tally.seatsSold.get(), seats, tally.declined.get());
+        LatencySamples holds = tally.holdLatency.all();
         line(out, "  POST->result   holds p50 %s p99 %s (%,d); checkouts p50 %s p99 %s (%,d, payment included)",
-                millis(tally.holdLatency.quantile(0.5)), millis(tally.holdLatency.quantile(0.99)),
-                tally.holdLatency.count(), millis(tally.checkoutLatency.quantile(0.5)),
+                millis(holds.quantile(0.5)), millis(holds.quantile(0.99)),
+                holds.count(), millis(tally.checkoutLatency.quantile(0.5)),
                 millis(tally.checkoutLatency.quantile(0.99)), tally.checkoutLatency.count());
         if (script != null) {
             line(out, "  script         %,d holds of %,d seats accepted: %,d seats while Redis decided (its bucket allows"

@@ -4,6 +4,7 @@ import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.harness.DemoAccounts;
 import io.stagedoor.harness.DemoEvent;
+import io.stagedoor.harness.load.LatencySamples;
 import io.stagedoor.audit.Audit;
 import io.stagedoor.audit.AuditOptions;
 import io.stagedoor.audit.AuditReport;
@@ -131,11 +132,11 @@ final class OnSale {
         Instant recovered = outage.map(RedisOutage::startedAt).map(at -> at.plus(BREAKER_RECOVERY)).orElse(null);
         Instant lastHold = tally.lastHoldAccepted() == null ? opensAt : tally.lastHoldAccepted();
         Duration onSale = lastHold.isAfter(opensAt) ? Duration.between(opensAt, lastHold) : Duration.ZERO;
+        LatencySamples holds = tally.holdLatency.all();
         return new SaleHealth(from, fallbacks.split(down, down == null ? null : recovered), down != null,
                 settings.buyers(), service.shed(SaleHealth.CHECKOUT_BOUND_REASON), tally.checkoutRequests.get(),
-                tally.checkoutCalls.get(), tally.holdsAccepted.get(), onSale, tally.holdLatency.quantile(0.5),
-                tally.holdLatency.quantile(0.99), tally.holdTimes.outside(down, recovered).quantile(0.99),
-                settings.e2eP99());
+                tally.checkoutCalls.get(), tally.holdsAccepted.get(), onSale, holds.quantile(0.5), holds.quantile(0.99),
+                tally.holdLatency.outside(down, recovered).quantile(0.99), settings.e2eP99());
     }
 
     private Optional<RedisOutage> outage(Instant opensAt) {

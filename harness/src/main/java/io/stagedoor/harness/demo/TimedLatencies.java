@@ -20,6 +20,11 @@ final class TimedLatencies {
         samples.add(new Sample(sentAt, nanos));
     }
 
+    /** Every latency recorded. */
+    LatencySamples all() {
+        return outside(null, null);
+    }
+
     /** The latencies of requests sent outside {@code [from, to]}; all of them when {@code from} is null. */
     synchronized LatencySamples outside(Instant from, Instant to) {
         LatencySamples kept = new LatencySamples();

@@ -79,10 +79,7 @@ final class Visit {
             return Optional.empty();
         }
         tally.holdAccepted(Instant.now());
-        Optional<Result> result = result(token, accepted, start, nanos -> {
-            tally.holdLatency.record(nanos);
-            tally.holdTimes.record(sentAt, nanos);
-        });
+        Optional<Result> result = result(token, accepted, start, nanos -> tally.holdLatency.record(sentAt, nanos));
         result.ifPresent(held -> {
             if (held.status() == ResultStatus.HELD) {
                 tally.held.incrementAndGet();
