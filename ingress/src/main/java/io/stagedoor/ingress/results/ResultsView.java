@@ -22,9 +22,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * the polls waiting for results that have not arrived. Memory is bounded twice: the cache by size and age, the
  * waiters by {@code maxWaiters}. A waiter holds no thread: it is a future completed by the follower thread when
  * the result lands, or by a timer when its wait runs out. What a waiting poll does next (the answer serialised and
- * written) runs on a virtual thread of its own, never on the follower's: the follower has every other result to
- * apply, and writing the answers of a committed batch one after the other on it held the later results back.
- * Thread-safe.
+ * written) runs on a virtual thread of its own, never on the follower's, which has every later result to apply,
+ * nor on the JDK's one delay thread. Thread-safe.
  */
 public final class ResultsView {
 
