@@ -50,6 +50,11 @@ class RedisLimiterIT {
             scriptCalls.incrementAndGet();
             return redis.take(requests, nowMillis);
         }
+
+        @Override
+        public CompletionStage<Void> refund(List<BucketRequest> requests) {
+            return redis.refund(requests);
+        }
     }
 
     @BeforeAll

@@ -60,6 +60,21 @@ public final class InProcessBucketStore implements BucketStore {
         }
     }
 
+    @Override
+    public CompletionStage<Void> refund(List<BucketRequest> requests) {
+        lock.lock();
+        try {
+            for (BucketRequest bucket : requests) {
+                levels.asMap().computeIfPresent(bucket.key(), (key, saved) -> new Level(
+                        Math.min(saved.units() + bucket.costUnits(), bucket.capacityUnits()), saved.stampMillis(),
+                        saved.idleMillis()));
+            }
+            return CompletableFuture.completedFuture(null);
+        } finally {
+            lock.unlock();
+        }
+    }
+
     private BucketOutcome decide(List<BucketRequest> requests, long nowMillis) {
         int count = requests.size();
         long[] level = new long[count];

@@ -124,7 +124,31 @@ public final class RedisBucketStore implements BucketStore {
         return takeScript.run(commands, call, ScriptReply::new).thenApply(call::outcomes);
     }
 
-    CompletionStage<Void> refund(List<BucketRequest> requests) {
+    /**
+     * Gives back what an admitted take of {@code requests} took: one script call on a single Redis, one per hash slot
+     * on a cluster (a script may touch the keys of one slot only), all in parallel.
+     */
+    @Override
+    public CompletionStage<Void> refund(List<BucketRequest> requests) {
+        if (grouping == SlotGrouping.ONE_CALL) {
+            return refundOnce(requests);
+        }
+        Map<Integer, List<BucketRequest>> bySlot = new LinkedHashMap<>();
+        for (BucketRequest request : requests) {
+            bySlot.computeIfAbsent(SlotHash.getSlot(request.key()), slot -> new ArrayList<>()).add(request);
+        }
+        if (bySlot.size() == 1) {
+            return refundOnce(requests);
+        }
+        List<CompletableFuture<Void>> calls = new ArrayList<>(bySlot.size());
+        for (List<BucketRequest> group : bySlot.values()) {
+            calls.add(refundOnce(group).toCompletableFuture());
+        }
+        return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new));
+    }
+
+    /** One refund script call: every key in one slot on a cluster. */
+    private CompletionStage<Void> refundOnce(List<BucketRequest> requests) {
         LuaScript.Arguments arguments = args -> {
             args.add(requests.size());
             for (BucketRequest request : requests) {

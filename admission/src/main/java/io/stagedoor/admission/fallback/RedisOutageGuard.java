@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -24,43 +22,28 @@ import java.util.function.BooleanSupplier;
  * {@link ProcessOverloaded}, which it sheds. Logs once per breaker transition, never per request.
  *
  * <p>Our saturation is not Redis's outage. A call that missed its deadline, or found the waiting line for the
- * connection full, fails with {@link ProcessOverloaded} (no breaker failure, no fallback) when all three hold:
- * <ol>
- *   <li>the connection is up;</li>
- *   <li>Redis is still answering: some reply on this store arrived less than {@link #HANG_SILENCE_NANOS} ago, on a
- *       clock that stops while the whole process stalls. A Redis that hangs answers nothing, so once it has been
- *       silent that long every missed call is an outage, however busy this process is (until then, while this
- *       process is overloaded, a hang is shed);</li>
- *   <li>this process is overloaded ({@link OverloadSignal}: the sweeper's own scheduling lag, or the CPU load).
- *       A Redis that answers slowly while this process idles is an outage too.</li>
- * </ol>
- * Anything else, a refused or closed connection, a hang, a slow Redis beside an idle process, is an outage as
- * before: a breaker failure, and each limit's fallback decides, counted. A call the open breaker refuses is asked
- * the same question (without the first clause): a breaker that a burst of saturation opened must not make the
- * limits fail open while Redis answers.
+ * connection full, fails with {@link ProcessOverloaded} (no breaker failure, no fallback) when {@link OwnSaturation}
+ * says this process is overloaded while Redis answers. Anything else, a refused or closed connection, a hang, a slow
+ * Redis beside an idle process, is an outage as before: a breaker failure, and each limit's fallback decides,
+ * counted. A call the open breaker refuses is asked the same question: a breaker that a burst of saturation opened
+ * must not make the limits fail open while Redis answers.
+ *
+ * <p>A call whose answer this guard does not pass on (it missed its deadline, whatever was then decided) may still
+ * have taken tokens in Redis: {@link UnusedTakes} watches its reply and gives them back (decision 0020).
  */
 public final class RedisOutageGuard implements BucketStore, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(RedisOutageGuard.class);
     static final Duration TICK = Duration.ofMillis(5);
-    /**
-     * How long Redis may seem silent to an overloaded process before it is taken for hung: running time (stalls of
-     * the whole process excluded) without one reply. A CPU-starved reader can go most of a second without reading
-     * while Redis answers, so the silence that means a hang must be longer than that.
-     */
-    static final long HANG_SILENCE_NANOS = Duration.ofSeconds(2).toNanos();
 
     private final BucketStore redis;
     private final BreakerCalls calls;
     private final AdmissionMetrics metrics;
     private final DeadlineSweeper deadlines;
-    private final BooleanSupplier connected;
+    private final OwnSaturation saturation;
+    private final UnusedTakes unused;
     private final boolean ownsDeadlines;
     private final String overloadedMessage;
-    /** When Redis last replied, on the overload signal's running clock; starts as the connection's handshake. */
-    private volatile long lastReplyRunningNanos;
-    /** When a call last failed as an outage, on the same clock: a reply older than that says nothing of now. */
-    private volatile long lastOutageRunningNanos;
 
     /** A guard for a store whose connection state it cannot see: treated as always connected. */
     public RedisOutageGuard(BucketStore redis, OutageSettings settings, AdmissionMetrics metrics) {
@@ -78,12 +61,11 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
                      DeadlineSweeper deadlines, boolean ownsDeadlines) {
         this.redis = redis;
         this.metrics = metrics;
-        this.connected = connected;
         this.overloadedMessage = AdmissionMessages.processOverloaded(settings.commandTimeout());
         this.deadlines = deadlines;
         this.ownsDeadlines = ownsDeadlines;
-        this.lastReplyRunningNanos = deadlines.overload().runningNanos(System.nanoTime());
-        this.lastOutageRunningNanos = lastReplyRunningNanos - 1;
+        this.saturation = new OwnSaturation(deadlines.overload(), connected, System.nanoTime());
+        this.unused = new UnusedTakes(redis, metrics);
         this.calls = new BreakerCalls(settings.breaker("stagedoor-redis"), LOG, AdmissionMessages::breakerTransition,
                 metrics::breakerTransition);
     }
@@ -91,57 +73,54 @@ public final class RedisOutageGuard implements BucketStore, AutoCloseable {
     @Override
     public CompletionStage<BucketOutcome> take(List<BucketRequest> requests, long nowMillis) {
         long start = System.nanoTime();
-        // Stamped on Redis's own future, not the deadline's copy: a reply that comes too late for its call still
-        // proves that Redis answers.
-        CompletableFuture<BucketOutcome> call = calls.start(() -> redis.take(requests, nowMillis)
+        SentTake sent = new SentTake();
+        CompletableFuture<BucketOutcome> call = calls.start(() -> sent.reply = redis.take(requests, nowMillis)
                 .thenApply(this::replied));
         if (BreakerCalls.notPermitted(call)) {
             // An open breaker stops the calls, not the question: while this process is overloaded and Redis answered
             // lately, a saturation that tripped the breaker must not turn every limit off until it closes again.
-            return answering(start) ? CompletableFuture.failedFuture(new ProcessOverloaded(overloadedMessage)) : call;
+            return saturation.answering(start) ? CompletableFuture.failedFuture(new ProcessOverloaded(overloadedMessage))
+                    : call;
         }
-        return deadlines.watch(call, start).handle((outcome, error) -> ended(start, outcome, error));
+        return deadlines.watch(call, start).handle((outcome, error) -> ended(start, requests, sent, outcome, error));
+    }
+
+    /** Gives back the tokens an earlier take of {@code requests} took, on the store itself (never cut, never broken). */
+    @Override
+    public CompletionStage<Void> refund(List<BucketRequest> requests) {
+        return redis.refund(requests);
     }
 
     private BucketOutcome replied(BucketOutcome outcome) {
-        lastReplyRunningNanos = deadlines.overload().runningNanos(System.nanoTime());
+        saturation.replied(System.nanoTime());
         return outcome;
     }
 
-    private BucketOutcome ended(long start, BucketOutcome outcome, Throwable error) {
+    private BucketOutcome ended(long start, List<BucketRequest> requests, SentTake sent, BucketOutcome outcome,
+                                Throwable error) {
         long now = System.nanoTime();
         metrics.redisCall(now - start, error == null);
         if (error == null) {
             calls.ended(start, null);
             return outcome;
         }
+        // This answer goes unused from here on, whoever decides the request: what the take may have taken comes back.
+        if (sent.reply != null) {
+            unused.unused(sent.reply, requests);
+        }
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        if (ourOwnSaturation(cause, now)) {
+        if (saturation.explains(cause, now)) {
             calls.released();
             throw new ProcessOverloaded(overloadedMessage);
         }
-        lastOutageRunningNanos = deadlines.overload().runningNanos(now);
+        saturation.outage(now);
         calls.ended(start, cause);
         throw error instanceof CompletionException completion ? completion : new CompletionException(cause);
     }
 
-    /** Whether {@code failure}, seen at {@code now}, was this process's slowness while Redis answered. */
-    private boolean ourOwnSaturation(Throwable failure, long now) {
-        boolean missed = failure instanceof TimeoutException || failure instanceof RejectedExecutionException;
-        return missed && answering(now);
-    }
-
-    /**
-     * Whether, at {@code now}, this process is overloaded while Redis, connected, has replied lately, and since the
-     * last call that failed as an outage (replies of calls that missed their deadline count: they prove Redis
-     * answers). After a real outage no reply comes until a call gets through again, so while the breaker is open
-     * after one, the fallbacks decide, however busy this process is.
-     */
-    private boolean answering(long now) {
-        OverloadSignal overload = deadlines.overload();
-        long lastReply = lastReplyRunningNanos;
-        return connected.getAsBoolean() && lastReply > lastOutageRunningNanos
-                && overload.runningNanos(now) - lastReply < HANG_SILENCE_NANOS && overload.overloaded(now);
+    /** Redis's own future of one take, kept so that a reply nobody used can still be watched. */
+    private static final class SentTake {
+        private volatile CompletionStage<BucketOutcome> reply;
     }
 
     @Override

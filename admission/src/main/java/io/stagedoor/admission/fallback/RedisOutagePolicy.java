@@ -1,14 +1,19 @@
 package io.stagedoor.admission.fallback;
 
 import io.stagedoor.admission.AdmissionMessages;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.stagedoor.admission.bucket.BucketStore;
+import io.stagedoor.admission.metrics.AdmissionMeter;
 import io.stagedoor.admission.metrics.AdmissionMetrics;
 import org.slf4j.Logger;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BinaryOperator;
 import java.util.function.BooleanSupplier;
 
@@ -26,10 +31,45 @@ public final class RedisOutagePolicy implements AutoCloseable {
     private final OutageSettings settings;
     private final DeadlineSweeper deadlines;
     private final Map<Duration, DeadlineSweeper> longer = new ConcurrentHashMap<>();
+    private final BooleanSupplier connected;
+    private final List<GuardedCalls> users = new CopyOnWriteArrayList<>();
+    private volatile MeterRegistry registry;
 
+    /** A policy for a connection it cannot see: treated as always connected. */
     public RedisOutagePolicy(OutageSettings settings) {
+        this(settings, () -> true);
+    }
+
+    /** @param connected whether the users' connection is up now (read only when a call failed) */
+    public RedisOutagePolicy(OutageSettings settings, BooleanSupplier connected) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.connected = Objects.requireNonNull(connected, "connected");
         this.deadlines = new DeadlineSweeper(settings.commandTimeout(), RedisOutageGuard.TICK);
+    }
+
+    /**
+     * Publishes the sheds and outages of every user's calls, those made before and after this call, as
+     * {@link AdmissionMeter#REDIS_USER_FAILURES} on {@code meters}.
+     */
+    public synchronized void bindTo(MeterRegistry meters) {
+        this.registry = Objects.requireNonNull(meters, "registry");
+        users.forEach(this::publish);
+    }
+
+    private synchronized void register(GuardedCalls calls) {
+        users.add(calls);
+        if (registry != null) {
+            publish(calls);
+        }
+    }
+
+    private void publish(GuardedCalls calls) {
+        FunctionCounter.builder(AdmissionMeter.REDIS_USER_FAILURES.meterName(), calls, GuardedCalls::sheds)
+                .description(AdmissionMeter.REDIS_USER_FAILURES.description())
+                .tags(AdmissionMeter.TAG_USER, calls.user(), AdmissionMeter.TAG_OUTCOME, "shed").register(registry);
+        FunctionCounter.builder(AdmissionMeter.REDIS_USER_FAILURES.meterName(), calls, GuardedCalls::outages)
+                .description(AdmissionMeter.REDIS_USER_FAILURES.description())
+                .tags(AdmissionMeter.TAG_USER, calls.user(), AdmissionMeter.TAG_OUTCOME, "outage").register(registry);
     }
 
     public OutageSettings settings() {
@@ -38,7 +78,8 @@ public final class RedisOutagePolicy implements AutoCloseable {
 
     /**
      * The limiter's guard around {@code buckets}: the deadline and breaker of this policy, plus the guard's own
-     * telling of this process's saturation from Redis's outage (see {@link RedisOutageGuard}).
+     * telling of this process's saturation from Redis's outage (see {@link RedisOutageGuard}) and its refunds of
+     * unused takes.
      *
      * @param connected whether the connection is up now
      */
@@ -48,7 +89,8 @@ public final class RedisOutagePolicy implements AutoCloseable {
 
     /**
      * Calls of one other user (waiting room, idempotency keys, scanned tickets): cut at the deadline and stopped by a
-     * breaker of their own while Redis is down, each state change logged once on {@code log}.
+     * breaker of their own while Redis is down, each state change logged once on {@code log}; a call missed while
+     * this process is overloaded and Redis answers fails as {@link ProcessOverloaded}, the limiter's own test.
      *
      * @param user what the calls are for, in log lines and messages ("scanned tickets")
      */
@@ -69,7 +111,9 @@ public final class RedisOutagePolicy implements AutoCloseable {
                 transitionMessage, state -> { });
         DeadlineSweeper sweeper = deadline.equals(settings.commandTimeout()) ? deadlines
                 : longer.computeIfAbsent(deadline, length -> new DeadlineSweeper(length, RedisOutageGuard.TICK));
-        return new GuardedCalls(user, breaker, sweeper, deadline);
+        GuardedCalls calls = new GuardedCalls(user, breaker, sweeper, deadline, connected);
+        register(calls);
+        return calls;
     }
 
     /** Stops the deadline thread; guarded calls still out never time out after this. */

@@ -18,6 +18,23 @@ public enum AdmissionMeter {
      */
     SHED_DECISIONS("stagedoor.admission.shed.decisions",
             "decisions shed because this process was too overloaded to hear Redis in time"),
+    /**
+     * Counter, tag {@code result} (given, failed): tokens given back, summed over buckets, that a take had taken in
+     * Redis while its answer went unused (cut at the deadline, then shed or decided by a fallback). A failed refund
+     * is counted here, never retried.
+     */
+    REFUNDED_TOKENS("stagedoor.admission.refunded.tokens",
+            "tokens given back after a take whose answer was not used"),
+    /** Gauge: takes whose answer went unused and whose reply from Redis has not come yet (each may need a refund). */
+    REFUNDS_AWAITED("stagedoor.admission.refunds.awaited",
+            "unused takes whose reply from Redis has not come yet"),
+    /**
+     * Counter, tags {@code user}, {@code outcome} (shed, outage): calls of the other Redis users (waiting room,
+     * idempotency keys, scanned tickets) that failed: shed because this process was overloaded while Redis answered,
+     * or answered by the user's fallback because Redis was unavailable.
+     */
+    REDIS_USER_FAILURES("stagedoor.redis.user.failures",
+            "failed Redis calls of the other users: shed while Redis answered, or an outage their fallback answered"),
     /** Counter, tag {@code state}: circuit breaker transitions. */
     BREAKER_TRANSITIONS("stagedoor.admission.breaker.transitions", "Redis circuit breaker state changes");
 
@@ -26,6 +43,7 @@ public enum AdmissionMeter {
     public static final String TAG_SOURCE = "source";
     public static final String TAG_RESULT = "result";
     public static final String TAG_STATE = "state";
+    public static final String TAG_USER = "user";
 
     private final String meterName;
     private final String description;

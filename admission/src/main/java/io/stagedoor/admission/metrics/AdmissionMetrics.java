@@ -1,6 +1,7 @@
 package io.stagedoor.admission.metrics;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -8,6 +9,7 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Binds {@link AdmissionMeter} to a Micrometer registry. Meters are looked up once per tag combination and
@@ -22,11 +24,14 @@ public final class AdmissionMetrics {
     private final ConcurrentMap<CounterKey, Counter> counters = new ConcurrentHashMap<>();
     private final Timer redisOk;
     private final Timer redisError;
+    private final AtomicLong refundsAwaited = new AtomicLong();
 
     public AdmissionMetrics(MeterRegistry registry) {
         this.registry = registry;
         this.redisOk = timer("ok");
         this.redisError = timer("error");
+        Gauge.builder(AdmissionMeter.REFUNDS_AWAITED.meterName(), refundsAwaited, AtomicLong::get)
+                .description(AdmissionMeter.REFUNDS_AWAITED.description()).register(registry);
     }
 
     /** Metrics kept in memory only: for tests and for callers that publish none. */
@@ -63,6 +68,23 @@ public final class AdmissionMetrics {
     public void breakerTransition(String state) {
         counters.computeIfAbsent(new CounterKey(AdmissionMeter.BREAKER_TRANSITIONS, state, null, null),
                 key -> register(AdmissionMeter.BREAKER_TRANSITIONS, AdmissionMeter.TAG_STATE, state)).increment();
+    }
+
+    /** {@code tokens} given back after an unused take ({@code given}), or lost to a refund that failed. */
+    public void refunded(long tokens, boolean given) {
+        String result = given ? "given" : "failed";
+        counters.computeIfAbsent(new CounterKey(AdmissionMeter.REFUNDED_TOKENS, result, null, null),
+                key -> register(AdmissionMeter.REFUNDED_TOKENS, AdmissionMeter.TAG_RESULT, result)).increment(tokens);
+    }
+
+    /** One more (or, with -1, one fewer) unused take whose reply has not come yet. */
+    public void refundAwaited(int change) {
+        refundsAwaited.addAndGet(change);
+    }
+
+    /** Unused takes whose reply has not come yet. */
+    public long refundsAwaited() {
+        return refundsAwaited.get();
     }
 
     public void redisCall(long nanos, boolean ok) {

@@ -108,7 +108,8 @@ public final class RedisAccess implements AutoCloseable {
                                       StatefulConnection<String, String> connection,
                                       RedisClusterAsyncCommands<String, String> commands, OutageSettings outage) {
         LOG.info("Redis at {}", endpoint);
-        return new RedisAccess(endpoint, resources, client, connection, commands, new RedisOutagePolicy(outage));
+        return new RedisAccess(endpoint, resources, client, connection, commands,
+                new RedisOutagePolicy(outage, connection::isOpen));
     }
 
     /**
