@@ -152,6 +152,7 @@ public final class Ingress implements AutoCloseable {
                 OutageSettings.defaults().withCommandTimeout(settings.redisTimeout()));
         if (redis != null) {
             parts.push(redis);
+            redis.policy().bindTo(registry);
         }
         AuditedLimiter limiter = parts.push(new AuditedLimiter(redis, settings.topics().namespace(),
                 settings.redisTimeout(), kafka, settings.topics().admissions(), registry, clock));

@@ -50,12 +50,12 @@ public final class GuardedCalls {
     }
 
     /**
-     * The same; when the call's answer goes unused (it missed its deadline, and then was shed or fell back) while
-     * Redis still ran it, {@code unusedAnswer} is told Redis's answer once it arrives, so the user can undo what the
-     * call did on Redis (a scan that nobody was told of).
+     * The same; when the call is shed ({@link ProcessOverloaded}) while Redis still runs it, {@code shedAnswer} is
+     * told Redis's answer once it arrives, so the user can undo what a call nobody was told of did (a scan). Not told
+     * when the call fell back: the fallback answered in its place, and what Redis did stands.
      */
     public <T> CompletableFuture<T> call(Supplier<? extends CompletionStage<T>> operation,
-                                         Consumer<? super T> unusedAnswer) {
+                                         Consumer<? super T> shedAnswer) {
         long start = System.nanoTime();
         @SuppressWarnings("unchecked")
         CompletionStage<T>[] sent = new CompletionStage[1];
@@ -76,12 +76,12 @@ public final class GuardedCalls {
                 breaker.ended(start, null);
                 return value;
             }
-            if (sent[0] != null) {
-                sent[0].thenAccept(unusedAnswer);
-            }
             long now = System.nanoTime();
             Throwable cause = unwrap(error);
             if (saturation.explains(cause, now)) {
+                if (sent[0] != null) {
+                    sent[0].thenAccept(shedAnswer);
+                }
                 breaker.released();
                 sheds.increment();
                 throw new ProcessOverloaded(overloadedMessage);

@@ -1,5 +1,8 @@
 package io.stagedoor.admission.waitingroom;
 
+import io.stagedoor.admission.fallback.GuardedCalls;
+
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -18,6 +21,10 @@ import java.util.function.Function;
  * own queues admitted meanwhile, and the own queue's backlog then went on admitting beside the shared queue's full
  * rate. A charge whose call failed is carried to the next; one whose call failed after Redis ran it is charged
  * twice, which errs towards admitting fewer.
+ *
+ * <p>Only an outage is answered here. A call shed because this process was overloaded while Redis answered
+ * ({@link io.stagedoor.admission.fallback.ProcessOverloaded}) fails as it is: the caller sheds the request, since the
+ * own queue would reorder the line and let ended passes work again.
  */
 final class ShareFallback implements RoomStore {
 
@@ -87,6 +94,9 @@ final class ShareFallback implements RoomStore {
             return own.session(eventId, buyerId, ticket, nowMillis);
         }
         return shared.session(eventId, buyerId, ticket, nowMillis).exceptionallyCompose(unavailable -> {
+            if (GuardedCalls.shed(unavailable)) {
+                return CompletableFuture.failedFuture(unavailable);
+            }
             counter.answeredInProcess(eventId, "session");
             return own.session(eventId, buyerId, ticket, nowMillis)
                     .thenApply(state -> state == SessionState.UNKNOWN ? SessionState.ACTIVE : state);
@@ -105,6 +115,10 @@ final class ShareFallback implements RoomStore {
         long charge = owed.getAndSet(0);
         return attempt.apply(call.charging(charge)).exceptionallyCompose(unavailable -> {
             owed.addAndGet(charge);
+            if (GuardedCalls.shed(unavailable)) {
+                // Redis answers and this process is overloaded: shed, never answer from the own queue.
+                return CompletableFuture.failedFuture(unavailable);
+            }
             counter.answeredInProcess(call.eventId(), operation);
             return counted(call.eventId(), fallback.apply(call.share(instances)));
         });

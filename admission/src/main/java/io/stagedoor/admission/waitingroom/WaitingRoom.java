@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import io.stagedoor.admission.AdmissionMessages;
+import io.stagedoor.admission.fallback.ProcessOverloaded;
 
 /**
  * Every event's waiting room: buyers join, are admitted in position order at the entry rate while fewer than the
@@ -135,6 +136,9 @@ public final class WaitingRoom implements AutoCloseable {
      * pass only, so forgeries cost no store call) one store call for whether its session is still on. Blocks the
      * caller for at most the store's deadline; a store that cannot answer is answered by this instance's own queue,
      * which lets a genuine pass it knows nothing of through (fail open for fairness, counted).
+     *
+     * @throws ProcessOverloaded when the store call missed its deadline because this process is overloaded while
+     *                           Redis answers: shed the request, the own queue does not answer then
      */
     public PassVerdict check(String pass, String eventId, String buyerId) {
         PassVerdict signed = passes.check(pass, eventId, buyerId);
@@ -148,7 +152,12 @@ public final class WaitingRoom implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(AdmissionMessages.sessionUnanswered(e), e);
-        } catch (ExecutionException | TimeoutException e) {
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ProcessOverloaded overloaded) {
+                throw overloaded;
+            }
+            throw new IllegalStateException(AdmissionMessages.sessionUnanswered(e), e);
+        } catch (TimeoutException e) {
             throw new IllegalStateException(AdmissionMessages.sessionUnanswered(e), e);
         }
         return switch (session) {

@@ -73,6 +73,10 @@ public final class IngressMessages {
                 + " s.";
     }
 
+    public static String redisUserOverloaded() {
+        return "This instance is too busy to hear Redis in time; retry after the indicated time.";
+    }
+
     public static String limiterOverloaded() {
         return "This instance is too busy to check the rate limits in time; retry after the indicated time.";
     }

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.http;
 
+import io.stagedoor.admission.fallback.ProcessOverloaded;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.Response;
@@ -65,6 +66,9 @@ public final class ProblemMappers {
             }
             if (e instanceof WebApplicationException web) {
                 return Problems.response(forStatus(web.getResponse().getStatus(), "/" + uri.getPath()));
+            }
+            if (e instanceof ProcessOverloaded) {
+                return Problems.overloaded();
             }
             LOG.error("unexpected failure on /{}", uri.getPath(), e);
             return Problems.response(Problem.of(ProblemType.INTERNAL, IngressMessages.INTERNAL).at("/" + uri.getPath()));

@@ -29,6 +29,19 @@ public final class Problems {
     }
 
     /**
+     * The answer to a request whose Redis call was shed because this instance was overloaded while Redis answered
+     * (waiting room, idempotency keys, scanned tickets): 503 {@code service-overloaded} with {@code Retry-After: 1},
+     * as the limiter's own shed is answered. Never an answer from this instance's memory.
+     */
+    public static Response overloaded() {
+        return repeated(Problem.of(ProblemType.SERVICE_OVERLOADED, IngressMessages.redisUserOverloaded())
+                .withRetryAfter(OVERLOADED_RETRY_SECONDS), Map.of());
+    }
+
+    /** Seconds a request shed for this instance's overload is told to wait. */
+    public static final int OVERLOADED_RETRY_SECONDS = 1;
+
+    /**
      * The same response, for a problem answered verbatim again and again (a 429 to a client that ignores
      * Retry-After): its body is rendered once and kept, {@link #REPEATED_BODIES} distinct bodies at most.
      */

@@ -121,6 +121,9 @@ public final class IdempotentRequests implements AutoCloseable {
                     return stored;
                 }
             } catch (RuntimeException redisDown) {
+                if (GuardedCalls.shed(redisDown)) {
+                    throw redisDown; // Redis answers, this instance is overloaded: shed (503), never decide from memory
+                }
                 // this instance's memory decides; the correlation id still deduplicates in the workers
             }
         }

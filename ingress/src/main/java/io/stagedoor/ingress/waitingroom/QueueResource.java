@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.waitingroom;
 
+import io.stagedoor.admission.fallback.GuardedCalls;
 import io.stagedoor.admission.waitingroom.QueueTicket;
 import io.stagedoor.admission.waitingroom.RoomPlan;
 import io.stagedoor.admission.waitingroom.SessionEnd;
@@ -34,7 +35,9 @@ import java.util.concurrent.CompletionStage;
  * problem and tells those still queued {@code status: "closed"}; before the event's pre-queue starts, a join is a 403
  * {@code waiting-room-not-open} problem whose {@code Retry-After} is the time until it does. {@code DELETE …/queue}
  * is a buyer leaving: their session ends (204) and its slot goes to the next in line at once, as a checkout's does;
- * their pass stops working. A buyer with no active session is told so (404); leaving twice is harmless.
+ * their pass stops working. A buyer with no active session is told so (404); leaving twice is harmless. While Redis
+ * answers and this instance is too overloaded to hear it in time, each is shed (503 {@code service-overloaded}),
+ * never answered from the instance's own queue.
  */
 @Path("/v1/events/{eventId}/queue")
 public final class QueueResource {
@@ -56,7 +59,7 @@ public final class QueueResource {
         String buyer = AuthenticationRing.caller(security).id();
         return room.join(eventId, plan, buyer).handle((ticket, error) -> {
             if (error != null) {
-                return unavailable();
+                return GuardedCalls.shed(error) ? Problems.overloaded() : unavailable();
             }
             if (ticket.standing() == QueueTicket.Standing.CLOSED) {
                 return Problems.response(Problem.of(ProblemType.WAITING_ROOM_CLOSED,
@@ -86,7 +89,7 @@ public final class QueueResource {
         String buyer = AuthenticationRing.caller(security).id();
         return room.look(eventId, plan, buyer, ticket).handle((found, error) -> {
             if (error != null) {
-                return unavailable();
+                return GuardedCalls.shed(error) ? Problems.overloaded() : unavailable();
             }
             return found.map(standing -> answer(standing, event, Response.Status.OK).build())
                     .orElseGet(() -> Problems.response(Problem.of(ProblemType.NOT_FOUND,
@@ -102,7 +105,7 @@ public final class QueueResource {
         String buyer = AuthenticationRing.caller(security).id();
         return room.end(eventId, events.plan(event), buyer, SessionEnd.LEFT).handle((ended, error) -> {
             if (error != null) {
-                return unavailable();
+                return GuardedCalls.shed(error) ? Problems.overloaded() : unavailable();
             }
             return ended ? Response.noContent().build() : Problems.response(Problem.of(ProblemType.NOT_FOUND,
                     WaitingRoomMessages.notActive(event.name())).at("/v1/events/" + eventId + "/queue"));
