@@ -34,9 +34,10 @@ final class UnusedTakes {
     void unused(CompletionStage<BucketOutcome> reply, List<BucketRequest> requests) {
         metrics.refundAwaited(1);
         reply.whenComplete((outcome, error) -> {
-            metrics.refundAwaited(-1);
             if (error == null && outcome != null && outcome.admitted()) {
                 refund(requests);
+            } else {
+                metrics.refundAwaited(-1);
             }
         });
     }
@@ -53,6 +54,9 @@ final class UnusedTakes {
         } catch (RuntimeException e) {
             refund = CompletableFuture.failedFuture(e);
         }
-        refund.whenComplete((done, error) -> metrics.refunded(given, error == null));
+        refund.whenComplete((done, error) -> {
+            metrics.refunded(given, error == null);
+            metrics.refundAwaited(-1);
+        });
     }
 }

@@ -25,9 +25,9 @@ public enum AdmissionMeter {
      */
     REFUNDED_TOKENS("stagedoor.admission.refunded.tokens",
             "tokens given back after a take whose answer was not used"),
-    /** Gauge: takes whose answer went unused and whose reply from Redis has not come yet (each may need a refund). */
+    /** Gauge: takes whose answer went unused and are not settled yet: their reply, or their refund, is still due. */
     REFUNDS_AWAITED("stagedoor.admission.refunds.awaited",
-            "unused takes whose reply from Redis has not come yet"),
+            "unused takes whose reply or refund is still due"),
     /**
      * Counter, tags {@code user}, {@code outcome} (shed, outage): calls of the other Redis users (waiting room,
      * idempotency keys, scanned tickets) that failed: shed because this process was overloaded while Redis answered,

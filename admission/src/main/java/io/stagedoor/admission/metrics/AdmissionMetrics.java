@@ -77,12 +77,12 @@ public final class AdmissionMetrics {
                 key -> register(AdmissionMeter.REFUNDED_TOKENS, AdmissionMeter.TAG_RESULT, result)).increment(tokens);
     }
 
-    /** One more (or, with -1, one fewer) unused take whose reply has not come yet. */
+    /** One more (or, with -1, one fewer) unused take whose reply or refund is still due. */
     public void refundAwaited(int change) {
         refundsAwaited.addAndGet(change);
     }
 
-    /** Unused takes whose reply has not come yet. */
+    /** Unused takes whose reply or refund is still due. */
     public long refundsAwaited() {
         return refundsAwaited.get();
     }

@@ -48,6 +48,41 @@ abstract class BucketStoreContract {
     }
 
     @Test
+    void aRefundGivesBackWhatATakeTook() {
+        BucketRequest hold = buyerHold(freshKey("refund"));
+        assertThat(admittedOutOf(10, T0, hold)).isEqualTo(10);
+        store().refund(List.of(hold)).toCompletableFuture().join();
+        assertThat(take(T0, hold).keys()).containsExactly(new KeyOutcome(0, 0));
+        assertThat(take(T0, hold).admitted()).isFalse();
+    }
+
+    @Test
+    void aRefundGivesBackEveryBucketOfATake() {
+        BucketRequest buyer = buyerHold(freshKey("refund-buyer"));
+        BucketRequest organizer = organizerHold(freshKey("refund-organizer"));
+        take(T0, buyer, organizer);
+        take(T0, buyer, organizer);
+        store().refund(List.of(buyer, organizer)).toCompletableFuture().join();
+        assertThat(take(T0, buyer, organizer).keys()).containsExactly(new KeyOutcome(8, 0), new KeyOutcome(198, 0));
+    }
+
+    @Test
+    void aRefundNeverFillsABucketAboveItsCapacity() {
+        BucketRequest hold = buyerHold(freshKey("refund-cap"));
+        take(T0, hold);
+        store().refund(List.of(hold)).toCompletableFuture().join();
+        store().refund(List.of(hold)).toCompletableFuture().join();
+        assertThat(admittedOutOf(11, T0, hold)).isEqualTo(10);
+    }
+
+    @Test
+    void aRefundOfAnAbsentBucketLeavesItFull() {
+        BucketRequest hold = buyerHold(freshKey("refund-absent"));
+        store().refund(List.of(hold)).toCompletableFuture().join();
+        assertThat(take(T0, hold).keys()).containsExactly(new KeyOutcome(9, 0));
+    }
+
+    @Test
     void refusesTheEleventhHoldInABurst() {
         BucketRequest hold = buyerHold(freshKey("burst"));
         assertThat(admittedOutOf(10, T0, hold)).isEqualTo(10);

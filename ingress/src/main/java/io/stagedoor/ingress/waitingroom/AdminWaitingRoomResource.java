@@ -2,6 +2,7 @@ package io.stagedoor.ingress.waitingroom;
 
 import io.stagedoor.ingress.rings.AdminListener;
 import io.stagedoor.admission.entryloop.PlottedStep;
+import io.stagedoor.admission.fallback.GuardedCalls;
 import io.stagedoor.admission.waitingroom.EntryRate;
 import io.stagedoor.admission.waitingroom.RoomSnapshot;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
@@ -93,6 +94,9 @@ public final class AdminWaitingRoomResource {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, WaitingRoomMessages.badBuyerId());
         }
         return room.end(eventId, EventRooms.configured(event), buyerId, SessionEnd.REVOKED).handle((ended, error) -> {
+            if (error != null && GuardedCalls.shed(error)) {
+                return Problems.overloaded();
+            }
             if (error != null) {
                 return Problems.response(Problem.of(ProblemType.SERVICE_UNAVAILABLE,
                         WaitingRoomMessages.roomUnavailable()).withRetryAfter(1));
