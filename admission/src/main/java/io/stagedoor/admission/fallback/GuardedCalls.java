@@ -46,16 +46,17 @@ public final class GuardedCalls {
 
     /** Starts {@code operation} when the breaker permits; the copy of its future fails at the deadline. */
     public <T> CompletableFuture<T> call(Supplier<? extends CompletionStage<T>> operation) {
-        return call(operation, unused -> { });
+        return call(operation, reply -> { });
     }
 
     /**
-     * The same; when the call is shed ({@link ProcessOverloaded}) while Redis still runs it, {@code shedAnswer} is
-     * told Redis's answer once it arrives, so the user can undo what a call nobody was told of did (a scan). Not told
-     * when the call fell back: the fallback answered in its place, and what Redis did stands.
+     * The same; when the call is shed ({@link ProcessOverloaded}), {@code onShed} is first handed Redis's own reply to
+     * it (still due, or arrived too late), before the caller sees the shed: Redis may still run the call, and the
+     * user can undo what a call nobody was told of did (a scan). Not handed over when the call fell back: the
+     * fallback answered in its place, and what Redis did stands.
      */
     public <T> CompletableFuture<T> call(Supplier<? extends CompletionStage<T>> operation,
-                                         Consumer<? super T> shedAnswer) {
+                                         Consumer<CompletionStage<T>> onShed) {
         long start = System.nanoTime();
         @SuppressWarnings("unchecked")
         CompletionStage<T>[] sent = new CompletionStage[1];
@@ -80,7 +81,7 @@ public final class GuardedCalls {
             Throwable cause = unwrap(error);
             if (saturation.explains(cause, now)) {
                 if (sent[0] != null) {
-                    sent[0].thenAccept(shedAnswer);
+                    onShed.accept(sent[0]);
                 }
                 breaker.released();
                 sheds.increment();

@@ -9,8 +9,11 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,12 +27,14 @@ import org.slf4j.LoggerFactory;
  * ({@link io.stagedoor.admission.fallback.ProcessOverloaded}, answered 503), never decided from memory. A shed scan
  * nobody was told of may still have marked the ticket in Redis: each scan writes a value of its own, and when the
  * reply of a shed one says it marked the ticket, the mark is taken back (only while it is still that scan's), so the
- * gate's retry is that ticket's first scan. A retry on this instance waits for that undo (at most one deadline).
+ * gate's retry is that ticket's first scan. A retry on this instance waits for that undo (at most {@link #UNDO_WAIT}).
  */
 public final class ScannedTickets implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ScannedTickets.class);
     private static final Duration REMEMBER = Duration.ofDays(2);
+    /** The longest a scan waits for a shed scan of its ticket to be taken back: Redis's reply is due well before. */
+    private static final Duration UNDO_WAIT = Duration.ofSeconds(2);
 
     private final RedisClusterAsyncCommands<String, String> redis;
     private final GuardedCalls calls;
@@ -60,11 +65,7 @@ public final class ScannedTickets implements AutoCloseable {
             String mark = mark();
             try {
                 String answer = calls.call(() -> redis.set(key, mark, SetArgs.Builder.nx().ex(REMEMBER)),
-                        shedAnswer -> {
-                            if ("OK".equals(shedAnswer)) {
-                                undo(ticketId, key, mark);
-                            }
-                        }).join();
+                        reply -> takeBack(ticketId, key, mark, reply)).join();
                 boolean first = "OK".equals(answer);
                 local.add(ticketId);
                 return first;
@@ -79,26 +80,31 @@ public final class ScannedTickets implements AutoCloseable {
     }
 
     /**
-     * Takes back the mark a shed scan left: the key is deleted only while it still holds that scan's mark. No other
-     * scan can write the key while it exists (NX), so reading then deleting cannot remove another scan's mark.
+     * Takes back the mark a shed scan left, once its reply says it marked the ticket: the key is deleted only while
+     * it still holds that scan's mark. No other scan can write the key while it exists (NX), so reading then deleting
+     * cannot remove another scan's mark. A scan of the ticket on this instance waits until that is done.
      */
-    private void undo(String ticketId, String key, String mark) {
+    private void takeBack(String ticketId, String key, String mark, CompletionStage<String> reply) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         undoing.put(ticketId, done);
-        redis.get(key).thenCompose(held -> mark.equals(held) ? redis.del(key).thenApply(n -> null)
-                        : CompletableFuture.completedFuture(null))
+        reply.thenCompose(answer -> !"OK".equals(answer) ? CompletableFuture.<Void>completedFuture(null)
+                        : redis.get(key).thenCompose(held -> mark.equals(held) ? redis.del(key).thenApply(n -> (Void) null)
+                                : CompletableFuture.<Void>completedFuture(null)))
                 .whenComplete((ignored, error) -> {
                     undoing.remove(ticketId, done);
                     done.complete(null);
                 });
     }
 
+    /** Waits, a bounded time, until a shed scan of {@code ticketId} on this instance is taken back. */
     private void awaitUndo(String ticketId) {
         CompletableFuture<Void> pending = undoing.get(ticketId);
         if (pending != null) {
             try {
-                pending.get(calls.timeout().toMillis(), TimeUnit.MILLISECONDS);
-            } catch (Exception notYet) {
+                pending.get(UNDO_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException notYet) {
                 // scans on; at worst this one is told the ticket was scanned
             }
         }
