@@ -122,7 +122,7 @@ public final class IdempotentRequests implements AutoCloseable {
      * colon: principal "a" with key "b}:c" and principal "a}:b" with key "c" would otherwise share one key. The
      * encoded principal is the hash tag, so one buyer's keys share a Redis Cluster slot.
      */
-    static String slot(String principal, String key) {
+    public static String slot(String principal, String key) {
         return "sd:{idem:" + Base64.getUrlEncoder().withoutPadding().encodeToString(
                 principal.getBytes(StandardCharsets.UTF_8)) + "}:" + key;
     }
