@@ -89,6 +89,10 @@ public final class AuditMessages {
         return "hold " + holdId + " was sold with no approved payment that was not voided";
     }
 
+    public static String soldWithoutOwnPayment(String holdId, String correlationId, String why) {
+        return "hold " + holdId + " was sold on payment " + correlationId + ", which was not made for it: " + why;
+    }
+
     public static String soldWithPayments(String holdId, List<String> correlationIds) {
         return "hold " + holdId + " was sold once but paid " + correlationIds.size() + " times: "
                 + String.join(", ", correlationIds);

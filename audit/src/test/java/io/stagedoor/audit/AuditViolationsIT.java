@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stagedoor.audit.check.CheckResult;
 import io.stagedoor.audit.check.CheckStatus;
+import io.stagedoor.audit.check.Offense;
 import io.stagedoor.audit.report.Timeline;
 import io.stagedoor.topics.AdmissionRecord;
 import io.stagedoor.topics.CheckoutRequested;
 import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.Reasons;
 import io.stagedoor.topics.Result;
+import io.stagedoor.topics.ids.PaymentKeys;
 import io.stagedoor.topics.SeatStatus;
 import io.stagedoor.topics.EntryLoopStep;
 import io.stagedoor.topics.WaitingRoomRecord;
@@ -142,6 +144,37 @@ class AuditViolationsIT {
 
         assertOnlyFailure(audit(), "payments-match-sales", sale.holdId(),
                 AuditMessages.soldWithoutPayment(sale.holdId()));
+    }
+
+    // The free checkout: a paid Idempotency-Key reused on another hold once the ingress forgot its fingerprint, the
+    // gateway answering the repeated key with its first approval. The window starts after that first payment, so the
+    // only approval the audit reads for the second hold is the repeat; it must not pass for the second hold's own.
+    @Test
+    void aSalePaidByAChargeMadeForAnotherHoldFailsPaymentsMatchSalesWhateverTheWindow() {
+        OnSaleHistory.Sale first = history.holdAndResult("buyer-7", List.of("F-1"));
+        CheckoutRequested paid = history.pay(first);
+        Instant windowStart = history.next();
+        OnSaleHistory.Sale second = history.holdAndResult("buyer-7", List.of("F-2"));
+        OnSaleHistory.Sale third = history.holdAndResult("buyer-7", List.of("F-3"));
+        // Under the first purchase's bound key (what a gateway repeats), and under the bare correlation id (what a
+        // gateway keyed by the checkout's id alone would repeat).
+        history.approvedOutcome(paid, second.holdId(),
+                PaymentKeys.of(paid.correlationId(), first.holdId(), OnSaleHistory.PRICE_CENTS), OnSaleHistory.PRICE_CENTS);
+        history.seatChange(List.of("F-2"), SeatStatus.SOLD, second.holdId(), "sold", history.next());
+        CheckoutRequested bare = history.checkout(third);
+        history.approvedOutcome(bare, third.holdId(), bare.correlationId(), OnSaleHistory.PRICE_CENTS);
+        history.seatChange(List.of("F-3"), SeatStatus.SOLD, third.holdId(), "sold", history.next());
+        history.result(Result.confirmed(bare, List.of("F-3"), "ord_bare", List.of(), history.next()));
+
+        AuditReport honestWindow = topics.audit(windowStart, to);
+        CheckResult check = honestWindow.check("payments-match-sales");
+
+        assertThat(check.status()).isEqualTo(CheckStatus.FAILED);
+        assertThat(check.offenses()).extracting(Offense::subject).containsExactlyInAnyOrder(second.holdId(),
+                third.holdId());
+        // The repeat under the bare id shares its correlation id with no earlier approval the window reads: it is
+        // judged and found not made for its hold.
+        assertThat((Long) check.details().get("salesPaidForAnotherPurchase")).isPositive();
     }
 
     @Test

@@ -14,6 +14,7 @@ import io.stagedoor.topics.SeatStatus;
 import io.stagedoor.topics.EntryLoopStep;
 import io.stagedoor.topics.WaitingRoomRecord;
 import io.stagedoor.topics.WaitingRoomSettings;
+import io.stagedoor.topics.ids.PaymentKeys;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -33,6 +34,8 @@ public final class OnSaleHistory {
     private final AuditTopics topics;
     private final Instant start;
     private Instant clock;
+    static final long PRICE_CENTS = 4_500;
+    private final java.util.Map<String, Integer> seatsOf = new java.util.HashMap<>();
     private int sequence;
     private Sale paid;
 
@@ -101,6 +104,7 @@ public final class OnSaleHistory {
         HoldRequested request = holdRequest(buyer, seats);
         Instant decided = next();
         String holdId = "hold_" + request.correlationId();
+        seatsOf.put(holdId, seats.size());
         seatChange(seats, SeatStatus.HELD, holdId, "held", decided);
         result(Result.held(request, holdId, decided.plus(Duration.ofMinutes(10)), decided));
         return new Sale(request, holdId);
@@ -142,11 +146,19 @@ public final class OnSaleHistory {
         return checkout;
     }
 
+    /** The approval of {@code checkout}'s payment, charged under the key bound to it, its hold and its amount. */
     PaymentOutcome approvedOutcome(CheckoutRequested checkout) {
+        long amount = PRICE_CENTS * seatsOf.getOrDefault(checkout.holdId(), 1);
+        return approvedOutcome(checkout, checkout.holdId(), PaymentKeys.of(checkout.correlationId(), checkout.holdId(),
+                amount), amount);
+    }
+
+    /** An approval for {@code checkout} reporting {@code holdId}, charged under {@code paymentKey} for {@code amount}. */
+    PaymentOutcome approvedOutcome(CheckoutRequested checkout, String holdId, String paymentKey, long amount) {
         Instant at = next();
-        PaymentOutcome outcome = new PaymentOutcome(checkout.correlationId(), EVENT, checkout.holdId(),
-                PaymentStatus.APPROVED, "ch_" + checkout.correlationId(), null, at);
-        topics.send(topics.names().paymentOutcomes(), EVENT, outcome, checkout.correlationId(), at);
+        PaymentOutcome outcome = new PaymentOutcome(checkout.correlationId(), checkout.eventId(), holdId,
+                PaymentStatus.APPROVED, "ch_" + paymentKey, null, at, paymentKey, amount);
+        topics.send(topics.names().paymentOutcomes(), checkout.eventId(), outcome, checkout.correlationId(), at);
         return outcome;
     }
 

@@ -130,6 +130,11 @@ final class Catalog {
                         (s, v) -> s.topics = s.topics.withRetention(Duration.parse(v))),
                 new Setting("workers.hold-ttl", "how long a hold lasts", str(WORKERS.holdTtl()),
                         (s, v) -> s.workers = s.workers.withHoldTtl(Duration.parse(v))),
+                new Setting("workers.checkout-id-retention",
+                        "how long the inventory remembers the hold a checkout key paid for; at least the payment"
+                                + " gateway's idempotency-key retention",
+                        str(WORKERS.checkoutIdRetention()),
+                        (s, v) -> s.workers = s.workers.withCheckoutIdRetention(Duration.parse(v))),
                 new Setting("workers.commit-interval",
                         "the inventory's exactly-once commit interval: a result is visible only at a commit",
                         str(WORKERS.commitInterval()),

@@ -36,6 +36,7 @@ import io.stagedoor.ingress.metrics.MetricsResource;
 import io.stagedoor.ingress.metrics.SchedulingLag;
 import io.stagedoor.ingress.pages.PagesResource;
 import io.stagedoor.ingress.publish.Publisher;
+import io.stagedoor.ingress.results.DecidedRequests;
 import io.stagedoor.ingress.results.PollSlots;
 import io.stagedoor.ingress.results.ResultsResource;
 import io.stagedoor.ingress.results.ResultsView;
@@ -164,7 +165,8 @@ public final class Ingress implements AutoCloseable {
         results.onResult(waitingRoom::resultArrived);
         views.onSeatChange(waitingRoom::seatChanged);
         ScannedTickets scanned = parts.push(ScannedTickets.open(redis));
-        IdempotentRequests idempotent = parts.push(IdempotentRequests.open(ids, redis));
+        IdempotentRequests idempotent = parts.push(IdempotentRequests.open(ids, redis, clock));
+        DecidedRequests decided = new DecidedRequests(results, ids, clock);
         LoginFeature login = parts.push(new LoginFeature(accounts, auth.passwordMemoryKib(),
                 auth.passwordIterations(), bounds.maxPasswordHashes(), tokens, limiter.decisions(),
                 settings.limits().loginAccount(), body, metrics));
@@ -176,7 +178,7 @@ public final class Ingress implements AutoCloseable {
 
         NetworkListener admin = HttpListeners.admin(http.adminBindAddress(), http.adminPort());
         HoldRequests holds = new HoldRequests(catalog, body, bounds.maxSeatsPerHold());
-        CheckoutRequests checkoutRequests = new CheckoutRequests(views.seatMap(), results, idempotent, body);
+        CheckoutRequests checkoutRequests = new CheckoutRequests(views.seatMap(), decided, idempotent, body);
         RingsFeature rings = new RingsFeature(settings, limiter.limiter(), limiter.recorder(), tokens, apiKeys, holds,
                 checkoutRequests, metrics, admin::getPort);
         // in the order a request meets them: the shared rings, then each route with the rings of its own
@@ -184,7 +186,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new ProblemJsonFeature())
                 .register(rings)
                 .register(waitingRoom)
-                .register(new HoldsResource(holds, publisher, settings.topics(), idempotent, metrics, clock))
+                .register(new HoldsResource(holds, publisher, settings.topics(), idempotent, decided, metrics, clock))
                 .register(new CheckoutFeature(checkoutRequests, checkouts, publisher, settings.topics(), idempotent,
                         metrics, clock))
                 .register(login)

@@ -15,7 +15,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
  * Creates the pipeline's topics that do not exist yet, with their configured partition counts, replication factor
- * and {@code min.insync.replicas}. Existing topics are left as they are. The events topic is compacted; every other
+ * and {@code min.insync.replicas}. Existing topics are left as they are. The events and checkout-keys topics are compacted; every other
  * topic keeps its records for the retention. The payments dead-letter topic accepts the share group's dead letters.
  */
 public final class TopicCreator {
@@ -47,7 +47,7 @@ public final class TopicCreator {
 
     private static NewTopic newTopic(String topic, TopicNames names, TopicSettings settings) {
         Map<String, String> configs = new HashMap<>();
-        if (topic.equals(names.events())) {
+        if (topic.equals(names.events()) || topic.equals(names.checkoutKeys())) {
             configs.put(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT);
         } else {
             configs.put(TopicConfig.RETENTION_MS_CONFIG, Long.toString(settings.retention().toMillis()));

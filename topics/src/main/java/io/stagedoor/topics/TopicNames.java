@@ -61,6 +61,13 @@ public record TopicNames(String namespace) {
     /** Every change of a seat's status (held, sold, available again), keyed by event id. */
     public String seatChanges() { return name("seat-changes"); }
 
+    /**
+     * The hold each paid checkout key paid for, keyed by the key part of the checkout's correlation id; compacted,
+     * written by the inventory (a tombstone when the worker's checkout retention ends) and read whole by every
+     * inventory task, so a key that paid for a hold of one event cannot check out a hold of another.
+     */
+    public String checkoutKeys() { return name("checkout-keys"); }
+
     /** Every admission decision, for audit, keyed by limiter key. */
     public String admissions() { return name("admissions"); }
 
@@ -70,7 +77,7 @@ public record TopicNames(String namespace) {
     /** Every topic of the pipeline. */
     public List<String> all() {
         return List.of(events(), holds(), checkouts(), payments(), paymentOutcomes(), paymentsDeadLetter(),
-                results(), seatChanges(), admissions(), waitingRoom());
+                results(), seatChanges(), admissions(), waitingRoom(), checkoutKeys());
     }
 
     /** The topics keyed by event id that one inventory task reads together; they must share a partition count. */

@@ -39,12 +39,18 @@ import java.util.function.Consumer;
  * @param roles             what this process runs (default both)
  * @param gatewayUrl        the payment gateway's base URL, or null for the in-process simulated gateway (default null)
  * @param lagInterval       how often the worker asks the cluster for its groups' lag (default 5 seconds)
+ * @param checkoutIdRetention how long the inventory remembers a checkout that asked for a payment: the hold its key
+ *                          paid for, so the key is refused on any other hold (default 24 hours). Keep it at least as
+ *                          long as the payment gateway remembers idempotency keys (Stripe keeps them 24 hours; the
+ *                          simulated gateway for the life of its process): while the gateway would answer a repeated
+ *                          key with its first outcome, the inventory never sends that key for another purchase.
+ *                          Costs the inventory one entry per paid checkout of the retention, in memory.
  */
 public record WorkerSettings(String bootstrapServers, Map<String, String> kafkaClient, TopicNames topics, String applicationId, String shareGroupId,
                              Duration holdTtl, Duration expiryInterval, int poolSize, Duration paymentTimeout,
                              Duration recordLock, int maxDeliveries, Duration drainTimeout, Path stateDir,
                              int streamThreads, Duration commitInterval, Set<WorkerRole> roles, URI gatewayUrl,
-                             Duration lagInterval) {
+                             Duration lagInterval, Duration checkoutIdRetention) {
 
     public WorkerSettings {
         requireText(bootstrapServers, "bootstrapServers");
@@ -59,6 +65,7 @@ public record WorkerSettings(String bootstrapServers, Map<String, String> kafkaC
         requirePositive(drainTimeout, "drainTimeout");
         requirePositive(commitInterval, "commitInterval");
         requirePositive(lagInterval, "lagInterval");
+        requirePositive(checkoutIdRetention, "checkoutIdRetention");
         Objects.requireNonNull(stateDir, "stateDir");
         if (poolSize < 1) {
             throw new IllegalArgumentException(WorkersMessages.poolSizeBelowOne(poolSize));
@@ -84,7 +91,7 @@ public record WorkerSettings(String bootstrapServers, Map<String, String> kafkaC
         return new WorkerSettings("127.0.0.1:9092", Map.of(), TopicNames.defaults(), "stagedoor-inventory", "stagedoor-checkout",
                 Duration.ofMinutes(10), Duration.ofSeconds(1), 20, Duration.ofSeconds(5), Duration.ofSeconds(30), 5,
                 Duration.ofSeconds(10), Path.of(System.getProperty("java.io.tmpdir"), "stagedoor-streams"), 1,
-                Duration.ofMillis(30), EnumSet.allOf(WorkerRole.class), null, Duration.ofSeconds(5));
+                Duration.ofMillis(30), EnumSet.allOf(WorkerRole.class), null, Duration.ofSeconds(5), Duration.ofHours(24));
     }
 
     /** The same settings against other bootstrap servers. */
@@ -159,6 +166,11 @@ public record WorkerSettings(String bootstrapServers, Map<String, String> kafkaC
         return with(draft -> draft.lagInterval = interval);
     }
 
+    /** The same settings remembering paid checkout keys for {@code retention}. */
+    public WorkerSettings withCheckoutIdRetention(Duration retention) {
+        return with(draft -> draft.checkoutIdRetention = retention);
+    }
+
     /** These settings with {@code change} made to a copy, validated as any new settings are. */
     private WorkerSettings with(Consumer<Draft> change) {
         Draft draft = new Draft(this);
@@ -186,6 +198,7 @@ public record WorkerSettings(String bootstrapServers, Map<String, String> kafkaC
         private Set<WorkerRole> roles;
         private URI gatewayUrl;
         private Duration lagInterval;
+        private Duration checkoutIdRetention;
 
         Draft(WorkerSettings from) {
             bootstrapServers = from.bootstrapServers;
@@ -206,12 +219,13 @@ public record WorkerSettings(String bootstrapServers, Map<String, String> kafkaC
             roles = from.roles;
             gatewayUrl = from.gatewayUrl;
             lagInterval = from.lagInterval;
+            checkoutIdRetention = from.checkoutIdRetention;
         }
 
         WorkerSettings settings() {
             return new WorkerSettings(bootstrapServers, kafkaClient, topics, applicationId, shareGroupId, holdTtl, expiryInterval,
                     poolSize, paymentTimeout, recordLock, maxDeliveries, drainTimeout, stateDir, streamThreads,
-                    commitInterval, roles, gatewayUrl, lagInterval);
+                    commitInterval, roles, gatewayUrl, lagInterval, checkoutIdRetention);
         }
     }
 

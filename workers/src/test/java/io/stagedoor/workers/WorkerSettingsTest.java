@@ -43,12 +43,13 @@ class WorkerSettingsTest {
                 .withCommitInterval(Duration.ofMillis(50)).withLagInterval(Duration.ofSeconds(9))
                 .withGatewayUrl(URI.create("http://127.0.0.1:9999")).withStateDir(Path.of("/tmp/sd-test"))
                 .withRoles(Set.of(WorkerRole.CHECKOUT))
-                .withPayments(7, Duration.ofSeconds(2), Duration.ofSeconds(20)).withMaxDeliveries(2);
+                .withPayments(7, Duration.ofSeconds(2), Duration.ofSeconds(20)).withMaxDeliveries(2)
+                .withCheckoutIdRetention(Duration.ofHours(48));
         assertThat(changed).isEqualTo(new WorkerSettings("10.0.0.1:9092", java.util.Map.of(), defaults.topics(), defaults.applicationId(),
                 defaults.shareGroupId(), Duration.ofMinutes(3), defaults.expiryInterval(), 7, Duration.ofSeconds(2),
                 Duration.ofSeconds(20), 2, defaults.drainTimeout(), Path.of("/tmp/sd-test"),
                 defaults.streamThreads(), Duration.ofMillis(50), Set.of(WorkerRole.CHECKOUT),
-                URI.create("http://127.0.0.1:9999"), Duration.ofSeconds(9)));
+                URI.create("http://127.0.0.1:9999"), Duration.ofSeconds(9), Duration.ofHours(48)));
     }
 
     @Test

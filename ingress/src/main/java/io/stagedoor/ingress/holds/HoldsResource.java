@@ -5,6 +5,7 @@ import io.stagedoor.ingress.auth.Authenticated;
 import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
+import io.stagedoor.ingress.results.DecidedRequests;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.rings.Limited;
 import io.stagedoor.ingress.rings.LimitedRoute;
@@ -24,12 +25,16 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
  * {@code POST /v1/events/{eventId}/holds}: a buyer asks for seats. The hold was read and validated before the
  * principal ring charged one token per seat ({@link HoldRequests}); here it is published keyed by event id: 202 once
- * the broker acknowledged, 503 when it did not within the bound.
+ * the broker acknowledged, 503 when it did not within the bound. A replay of an {@code Idempotency-Key} the pipeline
+ * already decided ({@link DecidedRequests}) is answered with its id (or 410 past the results window) and not
+ * published again.
  */
 @Path("/v1/events/{eventId}/holds")
 public final class HoldsResource {
@@ -38,11 +43,13 @@ public final class HoldsResource {
     private final Publisher publisher;
     private final TopicNames topics;
     private final IdempotentRequests ids;
+    private final DecidedRequests decided;
     private final IngressMetrics metrics;
     private final Clock clock;
 
     public HoldsResource(HoldRequests holds, Publisher publisher, TopicNames topics, IdempotentRequests ids,
-                         IngressMetrics metrics, Clock clock) {
+                         DecidedRequests decided, IngressMetrics metrics, Clock clock) {
+        this.decided = decided;
         this.holds = holds;
         this.publisher = publisher;
         this.topics = topics;
@@ -63,6 +70,10 @@ public final class HoldsResource {
         List<String> seats = holds.of(request).seats();
         String correlationId = ids.correlationId(buyer.id(), idempotencyKey,
                 new IdempotentRequests.HoldContent("holds", eventId, seats));
+        Optional<String> replayOf = decided.decided(correlationId, buyer.id());
+        if (replayOf.isPresent()) {
+            return CompletableFuture.completedFuture(Accepted.pending(replayOf.get()));
+        }
         HoldRequested hold = new HoldRequested(correlationId, eventId, buyer.id(), seats, clock.instant());
         return Accepted.whenRecorded(publisher.publish(topics.holds(), eventId, correlationId, hold), correlationId,
                 "holds", metrics, () -> { });

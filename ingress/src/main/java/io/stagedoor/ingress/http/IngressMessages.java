@@ -52,6 +52,16 @@ public final class IngressMessages {
         return "'Idempotency-Key' must be 1 to 255 visible ASCII characters.";
     }
 
+    public static String idempotencyStoreUnavailable() {
+        return "Whether this Idempotency-Key was already used cannot be checked right now; nothing was accepted."
+                + " Retry after the indicated time with the same key.";
+    }
+
+    public static String requestGone(String window) {
+        return "This request was accepted more than the results window (" + window + ") ago and has been decided;"
+                + " its result is no longer served. Use a new Idempotency-Key for a new request.";
+    }
+
     public static String idempotencyKeyReused(String key) {
         return "The Idempotency-Key '" + key + "' was already used for a different request; use a new key.";
     }

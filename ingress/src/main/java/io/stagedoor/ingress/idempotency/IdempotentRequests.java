@@ -7,13 +7,16 @@ import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.stagedoor.admission.fallback.GuardedCalls;
 import io.stagedoor.admission.redis.RedisAccess;
 import io.stagedoor.ingress.http.IngressMessages;
+import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.topics.ids.CorrelationIds;
 import io.stagedoor.topics.json.Json;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HexFormat;
@@ -24,11 +27,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Correlation ids for POSTs. Without an {@code Idempotency-Key} each request gets a fresh id. With one, the id is
- * derived from the principal and the key ({@link CorrelationIds#issueIdempotent}), so a retry on any instance, even
- * while Redis is down, carries the id the workers already saw and changes nothing. The fingerprint of the first
- * request's content is remembered for a day (in Redis, else in this instance) so the same key with a different
- * body is refused with 422 instead of silently answering for the first body. Routes ask for the id only after
- * their own validation and limits passed, so a refused request never claims a key.
+ * derived from the principal, the key and the time the key was first accepted ({@link CorrelationIds#issueIdempotent}),
+ * so a retry on any instance carries the id the workers already saw and changes nothing, and the id ages like a fresh
+ * one (410 past the results window). The fingerprint of the first request's content and that time are remembered for
+ * a day in Redis, so the same key with a different body is refused with 422 instead of silently answering for the
+ * first body. While Redis cannot answer, a hold's key is judged from this instance's memory (a key first seen then
+ * gets no time, so every instance derives the same id); a checkout's key never is: 503 (decision 0021). Routes ask
+ * for the id only after their own validation and limits passed, so a refused request never claims a key.
  */
 public final class IdempotentRequests implements AutoCloseable {
 
@@ -36,8 +41,11 @@ public final class IdempotentRequests implements AutoCloseable {
     public static final String HEADER = "Idempotency-Key";
     private static final Duration REMEMBER = Duration.ofDays(1);
     private static final Logger LOG = LoggerFactory.getLogger(IdempotentRequests.class);
+    /** Seconds a checkout refused because Redis could not answer for its key is told to wait. */
+    public static final int RETRY_AFTER_SECONDS = 1;
 
     private final CorrelationIds ids;
+    private final Clock clock;
     private final RedisClusterAsyncCommands<String, String> redis;
     /** The shared Redis policy's deadline and a breaker of this store's own: an outage costs POSTs nothing after the first few. */
     private final GuardedCalls calls;
@@ -46,7 +54,8 @@ public final class IdempotentRequests implements AutoCloseable {
             .expireAfterWrite(REMEMBER)
             .build();
 
-    private IdempotentRequests(CorrelationIds ids, RedisAccess access) {
+    private IdempotentRequests(CorrelationIds ids, RedisAccess access, Clock clock) {
+        this.clock = clock;
         this.ids = ids;
         this.redis = access == null ? null : access.commands();
         this.calls = access == null ? null : access.policy().calls("idempotency keys", LOG);
@@ -57,14 +66,23 @@ public final class IdempotentRequests implements AutoCloseable {
      * this instance alone when {@code access} is null. The access stays the caller's to close.
      */
     public static IdempotentRequests open(CorrelationIds ids, RedisAccess access) {
-        return new IdempotentRequests(ids, access);
+        return open(ids, access, Clock.systemUTC());
+    }
+
+    /** As {@link #open(CorrelationIds, RedisAccess)}, with the clock that stamps a key's first acceptance. */
+    public static IdempotentRequests open(CorrelationIds ids, RedisAccess access, Clock clock) {
+        return new IdempotentRequests(ids, access, clock);
     }
 
     /**
-     * The correlation id of a request by {@code principal}: fresh without a key; derived from the key with one.
+     * The correlation id of a request by {@code principal}: fresh without a key; derived from the key with one,
+     * carrying the time the key was first accepted (remembered with its fingerprint), so the id ages like a fresh one
+     * and answers 410 once it is older than the results window, on any instance.
      *
      * @param content what the request asks for (route, path and body, as a record); it is the fingerprint
-     * @throws ProblemException 400 for a malformed key, 422 for a key already used with other content
+     * @throws ProblemException 400 for a malformed key, 422 for a key already used with other content, 503 when
+     *                          Redis cannot tell whether a checkout's key was seen (a checkout never falls back to
+     *                          this instance's memory)
      */
     public String correlationId(String principal, String key, Content content) {
         if (key == null) {
@@ -73,11 +91,30 @@ public final class IdempotentRequests implements AutoCloseable {
         checkShape(key);
         String slot = slot(principal, scoped(content.route(), key));
         String fingerprint = fingerprint(content);
-        String first = remember(slot, fingerprint);
-        if (!first.equals(fingerprint)) {
+        return idOf(principal, key, content, remember(slot, fingerprint, content));
+    }
+
+    /**
+     * The id of a request with {@code key} if the key was already accepted with this content, reading without
+     * remembering anything: empty without a key or for a key not seen yet.
+     *
+     * @throws ProblemException 400 for a malformed key, 422 for a key already used with other content, 503 when
+     *                          Redis cannot tell for a checkout
+     */
+    public Optional<String> knownId(String principal, String key, Content content) {
+        if (key == null) {
+            return Optional.empty();
+        }
+        checkShape(key);
+        String slot = slot(principal, scoped(content.route(), key));
+        return Optional.ofNullable(recall(slot, content)).map(stored -> idOf(principal, key, content, stored));
+    }
+
+    private String idOf(String principal, String key, Content content, Stored stored) {
+        if (!stored.fingerprint().equals(fingerprint(content))) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.idempotencyKeyReused(key));
         }
-        return ids.issueIdempotent(principal, scoped(content.route(), key));
+        return ids.issueIdempotent(principal, scoped(content.route(), key), stored.firstAccepted());
     }
 
     /**
@@ -85,22 +122,9 @@ public final class IdempotentRequests implements AutoCloseable {
      * colon: principal "a" with key "b}:c" and principal "a}:b" with key "c" would otherwise share one key. The
      * encoded principal is the hash tag, so one buyer's keys share a Redis Cluster slot.
      */
-    static String slot(String principal, String key) {
+    public static String slot(String principal, String key) {
         return "sd:{idem:" + Base64.getUrlEncoder().withoutPadding().encodeToString(
                 principal.getBytes(StandardCharsets.UTF_8)) + "}:" + key;
-    }
-
-    /**
-     * The id a request with {@code key} would get, without remembering anything: empty without a key.
-     *
-     * @throws ProblemException 400 for a malformed key
-     */
-    public Optional<String> derivedId(String principal, String route, String key) {
-        if (key == null) {
-            return Optional.empty();
-        }
-        checkShape(key);
-        return Optional.of(ids.issueIdempotent(principal, scoped(route, key)));
     }
 
     private static void checkShape(String key) {
@@ -109,25 +133,74 @@ public final class IdempotentRequests implements AutoCloseable {
         }
     }
 
-    /** The fingerprint stored first under {@code slot}: this one if it is the first. */
-    private String remember(String slot, String fingerprint) {
+    /** What is stored first under {@code slot}: this fingerprint, accepted now, if it is the first. */
+    private Stored remember(String slot, String fingerprint, Content content) {
+        String value = new Stored(fingerprint, clock.instant()).write();
         if (redis != null) {
             try {
-                String stored = calls.call(() -> redis.set(slot, fingerprint, SetArgs.Builder.nx().ex(REMEMBER))
-                        .thenCompose(set -> "OK".equals(set) ? CompletableFuture.completedFuture(fingerprint)
+                String stored = calls.call(() -> redis.set(slot, value, SetArgs.Builder.nx().ex(REMEMBER))
+                        .thenCompose(set -> "OK".equals(set) ? CompletableFuture.completedFuture(value)
                                 : redis.get(slot))).join();
-                if (stored != null) {
-                    local.put(slot, stored);
-                    return stored;
-                }
+                String first = stored != null ? stored : value;
+                local.put(slot, first);
+                return Stored.parse(first);
             } catch (RuntimeException redisDown) {
-                if (GuardedCalls.shed(redisDown)) {
-                    throw redisDown; // Redis answers, this instance is overloaded: shed (503), never decide from memory
-                }
-                // this instance's memory decides; the correlation id still deduplicates in the workers
+                refuseUnlessFallback(redisDown, content);
+                // this instance's memory decides; the correlation id still deduplicates in the workers. A key first
+                // seen here during the outage gets no time, so every instance derives the same id for it.
+                return Stored.parse(local.get(slot, absent -> new Stored(fingerprint, CorrelationIds.UNKNOWN_TIME).write()));
             }
         }
-        return local.get(slot, absent -> fingerprint);
+        return Stored.parse(local.get(slot, absent -> value));
+    }
+
+    /** What is stored under {@code slot}, or null when nothing is. */
+    private Stored recall(String slot, Content content) {
+        if (redis != null) {
+            try {
+                String stored = calls.call(() -> redis.get(slot)).join();
+                return stored == null ? null : Stored.parse(stored);
+            } catch (RuntimeException redisDown) {
+                refuseUnlessFallback(redisDown, content);
+            }
+        }
+        String remembered = local.getIfPresent(slot);
+        return remembered == null ? null : Stored.parse(remembered);
+    }
+
+    /**
+     * A checkout's key is never judged from this instance's memory: a key whose fingerprint Redis cannot show might
+     * have been accepted on another instance, and a checkout is money. Refused with 503, so the client retries.
+     * A call shed because this instance is overloaded (Redis answers) is shed for every request, holds too.
+     */
+    private static void refuseUnlessFallback(RuntimeException redisDown, Content content) {
+        if (GuardedCalls.shed(redisDown)) {
+            throw redisDown; // Redis answers, this instance is overloaded: shed (503), never decide from memory
+        }
+        if (!content.fallsBackToMemory()) {
+            throw new ProblemException(Problem.of(ProblemType.SERVICE_UNAVAILABLE,
+                    IngressMessages.idempotencyStoreUnavailable()).withRetryAfter(RETRY_AFTER_SECONDS));
+        }
+    }
+
+    /** A fingerprint with the time its key was first accepted, as stored: {@code "<fingerprint> <epoch millis>"}. */
+    private record Stored(String fingerprint, Instant firstAccepted) {
+
+        static Stored parse(String stored) {
+            int space = stored.indexOf(' ');
+            if (space < 0) {
+                return new Stored(stored, CorrelationIds.UNKNOWN_TIME);
+            }
+            try {
+                return new Stored(stored.substring(0, space), Instant.ofEpochMilli(Long.parseLong(stored.substring(space + 1))));
+            } catch (NumberFormatException unreadable) {
+                return new Stored(stored.substring(0, space), CorrelationIds.UNKNOWN_TIME);
+            }
+        }
+
+        String write() {
+            return fingerprint + " " + firstAccepted.toEpochMilli();
+        }
     }
 
     private static String fingerprint(Object content) {
@@ -155,13 +228,24 @@ public final class IdempotentRequests implements AutoCloseable {
     /** What a request asks for, as its fingerprint, and the route its key belongs to. */
     public sealed interface Content permits HoldContent, CheckoutContent {
         String route();
+
+        /** Whether this instance's memory may judge the key while Redis cannot. */
+        boolean fallsBackToMemory();
     }
 
-    /** What a hold asks for, as its fingerprint. */
+    /** What a hold asks for, as its fingerprint. A hold's key falls back to this instance's memory. */
     public record HoldContent(String route, String eventId, java.util.List<String> seats) implements Content {
+        @Override
+        public boolean fallsBackToMemory() {
+            return true;
+        }
     }
 
-    /** What a checkout asks for, as its fingerprint. */
+    /** What a checkout asks for, as its fingerprint. A checkout's key never falls back to memory. */
     public record CheckoutContent(String route, String holdId, String paymentToken) implements Content {
+        @Override
+        public boolean fallsBackToMemory() {
+            return false;
+        }
     }
 }

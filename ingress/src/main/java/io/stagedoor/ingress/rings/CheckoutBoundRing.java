@@ -23,8 +23,9 @@ import org.glassfish.grizzly.http.server.Request;
 /**
  * The checkout bound: on the checkout route, a permit of {@link CheckoutPermits} is taken without waiting; the
  * checkout past the bound is a 503 {@code service-overloaded} problem with {@code Retry-After:}
- * {@value #RETRY_AFTER_SECONDS} in about a millisecond, and the checkouts inside are not slowed. A replay whose result
- * this instance already has takes no permit ({@link CheckoutRequests#replay}).
+ * {@value #RETRY_AFTER_SECONDS} in about a millisecond, and the checkouts inside are not slowed. A replay of a decided
+ * checkout takes no permit, and a checkout of a hold this instance has not seen yet takes its permit in the resource
+ * once the hold shows up ({@link CheckoutRequests#takesNoPermitYet}).
  *
  * <p>The resource must {@link #claim} the permit and tie it to the checkout's result. A permit nobody claimed (the
  * request failed before the resource) is given back in the response filter or, should that never run, when Grizzly
@@ -60,7 +61,8 @@ public final class CheckoutBoundRing implements DynamicFeature {
     /**
      * The permit this ring took for {@code request}, now the caller's to release or hand on.
      *
-     * @throws IllegalStateException when the ring took none (a replay, or a route the ring does not guard)
+     * @throws IllegalStateException when the ring took none (a replay, a hold not seen yet, or a route the ring does
+     *                               not guard)
      */
     public static Permit claim(ContainerRequestContext request) {
         if (request.getProperty(PERMIT) instanceof Unclaimed unclaimed) {
@@ -85,10 +87,10 @@ public final class CheckoutBoundRing implements DynamicFeature {
     private final class Bound implements ContainerRequestFilter, ContainerResponseFilter {
         @Override
         public void filter(ContainerRequestContext request) {
-            if (checkouts.replay(request)) {
+            if (checkouts.takesNoPermitYet(request)) {
                 return;
             }
-            Permit permit = permits.tryAcquire().orElseThrow(this::full);
+            Permit permit = permits.tryAcquire().orElseThrow(() -> new ProblemException(full(permits, metrics)));
             Unclaimed unclaimed = new Unclaimed(new AtomicReference<>(permit));
             request.setProperty(PERMIT, unclaimed);
             connection.get().addAfterServiceListener(finished -> unclaimed.release());
@@ -101,10 +103,12 @@ public final class CheckoutBoundRing implements DynamicFeature {
             }
         }
 
-        private ProblemException full() {
-            metrics.shed("checkout-bound", "checkout");
-            return new ProblemException(Problem.of(ProblemType.SERVICE_OVERLOADED,
-                    IngressMessages.checkoutsFull(permits.bound().limit())).withRetryAfter(RETRY_AFTER_SECONDS));
-        }
+    }
+
+    /** The problem of a checkout past the bound, counted as shed. */
+    public static Problem full(CheckoutPermits permits, IngressMetrics metrics) {
+        metrics.shed("checkout-bound", "checkout");
+        return Problem.of(ProblemType.SERVICE_OVERLOADED, IngressMessages.checkoutsFull(permits.bound().limit()))
+                .withRetryAfter(RETRY_AFTER_SECONDS);
     }
 }

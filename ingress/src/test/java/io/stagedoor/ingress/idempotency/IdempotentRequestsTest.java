@@ -39,7 +39,8 @@ class IdempotentRequestsTest {
             String checkout = requests.correlationId("b", "k-1", new IdempotentRequests.CheckoutContent("checkout", "h", "tok"));
 
             assertThat(checkout).isNotEqualTo(hold);
-            assertThat(requests.derivedId("b", "checkout", "k-1")).contains(checkout);
+            assertThat(requests.knownId("b", "k-1", new IdempotentRequests.CheckoutContent("checkout", "h", "tok")))
+                    .contains(checkout);
         }
     }
 

@@ -56,14 +56,39 @@ public final class CorrelationIds {
     }
 
     /**
-     * The id for a request that carries an idempotency key: the same principal and key give the same id on every
-     * instance, with no shared state, so a retried request is deduplicated by the workers wherever it lands. Its
-     * issue time is {@link #UNKNOWN_TIME}: such an id is never reported as older than the results window.
+     * The id for a request that carries an idempotency key, with no issue time: the same principal and key give
+     * the same id on every instance, with no shared state. Its issue time is {@link #UNKNOWN_TIME}, so it is never
+     * reported as older than the results window; {@link #issueIdempotent(String, String, Instant)} is preferred
+     * wherever the key's first acceptance time is known to every instance.
      */
     public String issueIdempotent(String principal, String idempotencyKey) {
+        return issueIdempotent(principal, idempotencyKey, UNKNOWN_TIME);
+    }
+
+    /**
+     * The id for a request that carries an idempotency key first accepted at {@code firstAccepted}: the same
+     * principal, key and time give the same id on every instance. The key part ({@link #keyPart}) depends on the
+     * principal and the key alone, so every id ever derived from one key shares it, whatever its time; the time
+     * makes the id age like a fresh one, so a poll or a replay older than the results window is told so at once.
+     */
+    public String issueIdempotent(String principal, String idempotencyKey, Instant firstAccepted) {
         byte[] nonce = Arrays.copyOf(tag(("idempotency\0" + principal + "\0" + idempotencyKey)
                 .getBytes(StandardCharsets.UTF_8)), RANDOM_BYTES);
-        return encode(nonce, UNKNOWN_TIME.toEpochMilli(), principal);
+        return encode(nonce, firstAccepted.toEpochMilli(), principal);
+    }
+
+    /**
+     * The part of {@code id} that names the request apart from its issue time: its 128 random (or key-derived)
+     * bits, URL-safe base64 (22 characters). Every id derived from one principal's key has the same key part, so a
+     * worker can tell that two checkouts came from one key without the secret. A string that is not a well-formed
+     * id is its own key part.
+     */
+    public static String keyPart(String id) {
+        byte[] raw = decode(id);
+        if (raw == null) {
+            return id;
+        }
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(raw, RANDOM_BYTES));
     }
 
     /** When the id was issued, if it is well-formed and was issued to {@code principal}; empty otherwise. */

@@ -164,8 +164,7 @@ final class DeadLetters implements AutoCloseable {
             return;
         }
         LOG.warn("payment {} was dead-lettered ({}): its checkout fails", correlationId, reason);
-        outcomes.send(new PaymentOutcome(request.correlationId(), request.eventId(), request.holdId(),
-                PaymentStatus.FAILED, null, Reasons.PAYMENT_FAILED, clock.instant()));
+        outcomes.send(PaymentOutcome.of(request, PaymentStatus.FAILED, null, Reasons.PAYMENT_FAILED, clock.instant()));
         metrics.deadLettered("payment");
     }
 

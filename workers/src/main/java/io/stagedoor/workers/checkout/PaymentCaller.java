@@ -17,7 +17,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Makes one payment call and turns it into the outcome the inventory expects. A call that does not answer in
+ * Makes one payment call, under the request's gateway key ({@link PaymentRequested#gatewayKey}: bound to the checkout,
+ * its hold and its amount), and turns it into the outcome the inventory expects. A call that does not answer in
  * time (or fails in any way that leaves its fate unknown) is voided before it is reported as timed out, so a
  * charge the gateway made after all is given back, never kept without a seat.
  */
@@ -49,7 +50,7 @@ final class PaymentCaller {
         metrics.paymentStarted();
         String label = "error";
         try {
-            Charge charge = gateway.charge(request.correlationId(), request.amountCents(), request.paymentToken())
+            Charge charge = gateway.charge(request.gatewayKey(), request.amountCents(), request.paymentToken())
                     .toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             label = charge.status().name().toLowerCase(java.util.Locale.ROOT);
             return switch (charge.status()) {
@@ -61,27 +62,26 @@ final class PaymentCaller {
             label = "timed-out";
             String why = e instanceof TimeoutException ? "no answer within " + timeout : String.valueOf(e.getCause());
             LOG.debug("payment {} has no answer ({}); voiding it", request.correlationId(), why);
-            voidOrThrow(request.correlationId(), why);
+            voidOrThrow(request.gatewayKey(), why);
             return outcome(request, PaymentStatus.TIMED_OUT, null, why);
         } finally {
             metrics.paymentFinished(label, Duration.ofNanos(System.nanoTime() - started));
         }
     }
 
-    /** Voids the charge under {@code correlationId}, waiting at most the payment timeout for the gateway. */
-    void voidOrThrow(String correlationId, String reason) throws InterruptedException, VoidFailedException {
+    /** Voids the charge made under the gateway key {@code key}, waiting at most the payment timeout for the gateway. */
+    void voidOrThrow(String key, String reason) throws InterruptedException, VoidFailedException {
         try {
-            gateway.voidCharge(correlationId, reason).toCompletableFuture()
+            gateway.voidCharge(key, reason).toCompletableFuture()
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {
-            throw new VoidFailedException(WorkersMessages.cannotVoid(correlationId, e), e);
+            throw new VoidFailedException(WorkersMessages.cannotVoid(key, e), e);
         }
     }
 
     private PaymentOutcome outcome(PaymentRequested request, PaymentStatus status, String chargeId, String reason) {
         Instant now = clock.instant();
-        return new PaymentOutcome(request.correlationId(), request.eventId(), request.holdId(), status, chargeId,
-                reason, now);
+        return PaymentOutcome.of(request, status, chargeId, reason, now);
     }
 
     /** The gateway confirmed neither the charge nor its void: the request has to be tried again. */

@@ -119,10 +119,19 @@ final class PaymentLane implements Runnable {
         }
     }
 
+    /** The gateway key a void goes under: the one its charge was made with, named in the void's body. */
+    private static String voidKey(ConsumerRecord<String, byte[]> record, String correlationId) {
+        try {
+            return Json.read(record.value(), PaymentRequested.class).gatewayKey();
+        } catch (RuntimeException unreadable) {
+            return correlationId;
+        }
+    }
+
     private AcknowledgeType handle(ConsumerRecord<String, byte[]> record, String correlationId) {
         try {
             if (PaymentActions.isVoid(record.headers())) {
-                caller.voidOrThrow(correlationId, "the inventory could not sell the hold");
+                caller.voidOrThrow(voidKey(record, correlationId), "the inventory could not sell the hold");
                 return AcknowledgeType.ACCEPT;
             }
             PaymentRequested request;

@@ -9,6 +9,7 @@ import io.stagedoor.topics.Result;
 import io.stagedoor.topics.ResultStatus;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.SeatStatus;
+import io.stagedoor.topics.ids.PaymentKeys;
 import io.stagedoor.workers.WorkerMetrics;
 import java.time.Instant;
 import java.util.List;
@@ -29,18 +30,34 @@ final class CheckoutSaga {
     private final InventoryEvents catalog;
     private final InventoryOutputs out;
     private final WorkerMetrics metrics;
+    private final PaidKeys paidKeys;
 
-    CheckoutSaga(SeatBook book, InventoryEvents catalog, InventoryOutputs out, WorkerMetrics metrics) {
+    CheckoutSaga(SeatBook book, InventoryEvents catalog, InventoryOutputs out, WorkerMetrics metrics,
+                 PaidKeys paidKeys) {
+        this.paidKeys = paidKeys;
         this.book = book;
         this.catalog = catalog;
         this.out = out;
         this.metrics = metrics;
     }
 
-    /** Step 1: the hold exists, is the buyer's, has not expired and is not being paid or sold: pin it. */
+    /**
+     * Step 1: the checkout's key names no other purchase, and the hold exists, is the buyer's, has not expired and
+     * is not being paid or sold: pin it and ask for the payment, under a gateway key bound to this checkout, hold
+     * and amount ({@link PaymentKeys}).
+     */
     void checkout(CheckoutRequested request, Instant now) {
+        // Every id derived from one buyer's Idempotency-Key has the same key part, whatever its time: a key that paid
+        // for one hold must not check out another, even after the ingress forgot the key's fingerprint.
+        PaidKeys.Purchase paid = paidKeys.paidBy(request.correlationId());
+        if (paid != null && !paid.holdId().equals(request.holdId())) {
+            metrics.rejected(Reasons.CHECKOUT_ID_REUSED);
+            out.result(Result.rejected(request, Reasons.CHECKOUT_ID_REUSED, List.of(), now));
+            return;
+        }
         String processedKey = "checkout:" + request.correlationId();
-        if (book.processed(processedKey) != null) {
+        if (book.processed(processedKey) != null
+                || (paid != null && paid.correlationId().equals(request.correlationId()))) {
             return;
         }
         Hold hold = book.hold(request.holdId());
@@ -61,9 +78,10 @@ final class CheckoutSaga {
         }
         book.save(hold.pinnedBy(request));
         book.markProcessed(processedKey, "pinned", now);
+        paidKeys.paid(request.correlationId(), hold.holdId(), now);
         long amount = event.definition().priceCents() * hold.seats().size();
         out.charge(new PaymentRequested(request.correlationId(), request.eventId(), hold.holdId(), request.buyerId(),
-                amount, request.paymentToken(), now));
+                amount, request.paymentToken(), now, PaymentKeys.of(request.correlationId(), hold.holdId(), amount)));
     }
 
     /** Step 3: the payment outcome sells the seats or returns the hold to the buyer until it expires. */
@@ -128,6 +146,6 @@ final class CheckoutSaga {
     private void voidCharge(PaymentOutcome outcome, Instant now, String why) {
         LOG.info("voiding the charge of checkout {}: {}", outcome.correlationId(), why);
         metrics.voided();
-        out.voidCharge(outcome.correlationId(), outcome.eventId(), outcome.holdId(), now);
+        out.voidCharge(outcome, now);
     }
 }

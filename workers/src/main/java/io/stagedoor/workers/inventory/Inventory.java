@@ -39,7 +39,8 @@ public final class Inventory implements AutoCloseable {
     /** Starts the inventory; returns at once, while Streams joins its group in the background. */
     public static Inventory start(WorkerSettings settings, Clock clock, WorkerMetrics metrics) {
         KafkaStreams streams = new KafkaStreams(
-                InventoryTopology.build(settings.topics(), settings.holdTtl(), settings.expiryInterval(), clock, metrics),
+                InventoryTopology.build(settings.topics(), settings.holdTtl(), settings.expiryInterval(),
+                        settings.checkoutIdRetention(), clock, metrics),
                 properties(settings));
         Inventory inventory = new Inventory(streams, settings.drainTimeout());
         streams.setStateListener((next, previous) -> {

@@ -1,6 +1,7 @@
 package io.stagedoor.workers.inventory;
 
 import io.stagedoor.topics.Headers;
+import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.PaymentRequested;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.SeatChange;
@@ -10,12 +11,16 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 
-/** What the inventory writes: results, seat changes and payment requests (charges and voids), each to its sink. */
+/**
+ * What the inventory writes: results, seat changes, payment requests (charges and voids) and paid checkout keys, each
+ * to its sink.
+ */
 final class InventoryOutputs {
 
     static final String RESULTS = "results-sink";
     static final String SEAT_CHANGES = "seat-changes-sink";
     static final String PAYMENTS = "payments-sink";
+    static final String CHECKOUT_KEYS = "checkout-keys-sink";
 
     private final ProcessorContext<String, Object> context;
 
@@ -35,9 +40,16 @@ final class InventoryOutputs {
         forward(PAYMENTS, request.correlationId(), request, request.correlationId(), false);
     }
 
-    /** Asks the checkout pool to void the charge made under this correlation id. */
-    void voidCharge(String correlationId, String eventId, String holdId, Instant now) {
-        PaymentRequested request = new PaymentRequested(correlationId, eventId, holdId, null, 0, null, now);
+    /** Tells every inventory task what a checkout key paid for ({@code null}: forget it). */
+    void paidKey(String keyPart, String value) {
+        forward(CHECKOUT_KEYS, keyPart, value, null, false);
+    }
+
+    /** Asks the checkout pool to void the charge {@code outcome} reports, under the gateway key it was made with. */
+    void voidCharge(PaymentOutcome outcome, Instant now) {
+        String correlationId = outcome.correlationId();
+        PaymentRequested request = new PaymentRequested(correlationId, outcome.eventId(), outcome.holdId(), null, 0,
+                null, now, outcome.gatewayKey());
         forward(PAYMENTS, correlationId, request, correlationId, true);
     }
 

@@ -30,14 +30,18 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
 
     private final Duration holdTtl;
     private final Duration expiryInterval;
+    private final Duration checkoutRetention;
     private final Clock clock;
     private final WorkerMetrics metrics;
     private SeatBook book;
     private InventoryEvents catalog;
     private InventoryOutputs out;
     private CheckoutSaga saga;
+    private PaidKeys paidKeys;
 
-    InventoryProcessor(Duration holdTtl, Duration expiryInterval, Clock clock, WorkerMetrics metrics) {
+    InventoryProcessor(Duration holdTtl, Duration expiryInterval, Duration checkoutRetention, Clock clock,
+                       WorkerMetrics metrics) {
+        this.checkoutRetention = checkoutRetention;
         this.holdTtl = holdTtl;
         this.expiryInterval = expiryInterval;
         this.clock = clock;
@@ -49,7 +53,8 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
         book = new SeatBook(context);
         catalog = new InventoryEvents(context);
         out = new InventoryOutputs(context);
-        saga = new CheckoutSaga(book, catalog, out, metrics);
+        paidKeys = new PaidKeys(context, book, out, checkoutRetention);
+        saga = new CheckoutSaga(book, catalog, out, metrics, paidKeys);
         context.schedule(expiryInterval, PunctuationType.WALL_CLOCK_TIME, ignored -> expireDue());
     }
 
@@ -112,7 +117,7 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
 
     private void expireDue() {
         Instant now = clock.instant();
-        for (String holdId : book.takeDue(now)) {
+        for (String holdId : book.takeDue(now, paidKeys::forgotten)) {
             Hold hold = book.hold(holdId);
             if (hold == null) {
                 continue;

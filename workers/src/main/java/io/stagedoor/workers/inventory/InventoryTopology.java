@@ -7,6 +7,7 @@ import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.json.JsonSerde;
 import io.stagedoor.workers.WorkerMetrics;
+import io.stagedoor.workers.WorkerSettings;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -32,6 +33,7 @@ public final class InventoryTopology {
     private static final String CHECKOUTS_SOURCE = "checkouts-source";
     private static final String OUTCOMES_SOURCE = "payment-outcomes-source";
     private static final String EVENTS_SOURCE = "events-source";
+    private static final String CHECKOUT_KEYS_SOURCE = "checkout-keys-source";
     private static final String INVENTORY = "inventory";
 
     private InventoryTopology() {
@@ -45,9 +47,18 @@ public final class InventoryTopology {
         return List.of(topics.holds(), topics.checkouts(), topics.paymentOutcomes());
     }
 
-    /** The topology for these topics, hold lifetime and expiry sweep interval. */
+    /** The topology for these topics, hold lifetime and expiry sweep interval, with the default checkout retention. */
     public static Topology build(TopicNames topics, Duration holdTtl, Duration expiryInterval, Clock clock,
                                  WorkerMetrics metrics) {
+        return build(topics, holdTtl, expiryInterval, WorkerSettings.defaults().checkoutIdRetention(), clock, metrics);
+    }
+
+    /**
+     * The topology for these topics, hold lifetime, expiry sweep interval and checkout retention (how long a paid
+     * checkout key is remembered, see {@link WorkerSettings#checkoutIdRetention}).
+     */
+    public static Topology build(TopicNames topics, Duration holdTtl, Duration expiryInterval,
+                                 Duration checkoutRetention, Clock clock, WorkerMetrics metrics) {
         Serde<String> keys = Serdes.String();
         JsonSerde<Object> values = JsonSerde.of(Object.class);
         Topology topology = new Topology();
@@ -56,7 +67,8 @@ public final class InventoryTopology {
                 topics.checkouts());
         topology.addSource(OUTCOMES_SOURCE, keys.deserializer(), JsonSerde.of(PaymentOutcome.class),
                 topics.paymentOutcomes());
-        topology.addProcessor(INVENTORY, () -> new InventoryProcessor(holdTtl, expiryInterval, clock, metrics),
+        topology.addProcessor(INVENTORY,
+                () -> new InventoryProcessor(holdTtl, expiryInterval, checkoutRetention, clock, metrics),
                 HOLDS_SOURCE, CHECKOUTS_SOURCE, OUTCOMES_SOURCE);
         topology.addStateStore(store(SeatBook.SEATS, JsonSerde.of(SeatClaim.class)), INVENTORY);
         topology.addStateStore(store(SeatBook.HOLDS, JsonSerde.of(Hold.class)), INVENTORY);
@@ -66,10 +78,15 @@ public final class InventoryTopology {
         topology.addSink(InventoryOutputs.RESULTS, topics.results(), new StringSerializer(), values, INVENTORY);
         topology.addSink(InventoryOutputs.SEAT_CHANGES, topics.seatChanges(), new StringSerializer(), values, INVENTORY);
         topology.addSink(InventoryOutputs.PAYMENTS, topics.payments(), new StringSerializer(), values, INVENTORY);
+        topology.addSink(InventoryOutputs.CHECKOUT_KEYS, topics.checkoutKeys(), new StringSerializer(),
+                new StringSerializer(), INVENTORY);
         topology.addGlobalStore(
                 store(InventoryEvents.STORE, JsonSerde.of(EventDefinition.class)).withLoggingDisabled(),
                 EVENTS_SOURCE, keys.deserializer(), JsonSerde.of(EventDefinition.class), topics.events(),
-                "events-loader", EventLoader::new);
+                "events-loader", () -> new GlobalLoader<>(InventoryEvents.STORE));
+        topology.addGlobalStore(store(PaidKeys.STORE, Serdes.String()).withLoggingDisabled(),
+                CHECKOUT_KEYS_SOURCE, keys.deserializer(), Serdes.String().deserializer(), topics.checkoutKeys(),
+                "checkout-keys-loader", () -> new GlobalLoader<>(PaidKeys.STORE));
         return topology;
     }
 
@@ -81,18 +98,23 @@ public final class InventoryTopology {
         return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), values);
     }
 
-    /** Keeps the global events store equal to the compacted events topic, tombstones included. */
-    private static final class EventLoader implements Processor<String, EventDefinition, Void, Void> {
+    /** Keeps a global store equal to its compacted topic (events, paid checkout keys), tombstones included. */
+    private static final class GlobalLoader<V> implements Processor<String, V, Void, Void> {
 
-        private KeyValueStore<String, EventDefinition> events;
+        private final String store;
+        private KeyValueStore<String, V> events;
 
-        @Override
-        public void init(ProcessorContext<Void, Void> context) {
-            events = context.getStateStore(InventoryEvents.STORE);
+        GlobalLoader(String store) {
+            this.store = store;
         }
 
         @Override
-        public void process(Record<String, EventDefinition> record) {
+        public void init(ProcessorContext<Void, Void> context) {
+            events = context.getStateStore(store);
+        }
+
+        @Override
+        public void process(Record<String, V> record) {
             if (record.key() == null) {
                 return;
             }

@@ -25,7 +25,8 @@ final class SeatBook {
     /**
      * How long a processed correlation id is remembered: far longer than any redelivery takes (seconds), and long
      * enough for a client retrying one Idempotency-Key after a crash. The stores live in memory, so this bounds
-     * their size: one processed id and one purge entry per request the inventory saw in the last hour.
+     * their size: one processed id and one purge entry per request the inventory saw in the last hour. Checkouts are
+     * remembered longer, for the worker's {@code checkoutIdRetention} (decision 0021).
      */
     static final Duration PROCESSED_RETENTION = Duration.ofHours(1);
     /** How long an expired or sold hold is kept, so a late checkout reads "expired" or "not payable". */
@@ -116,14 +117,20 @@ final class SeatBook {
     }
 
     void markProcessed(String key, String outcome, Instant now) {
+        markProcessed(key, outcome, now, PROCESSED_RETENTION);
+    }
+
+    /** Records {@code outcome} for {@code key}, remembered for {@code retention}. */
+    void markProcessed(String key, String outcome, Instant now, Duration retention) {
         processed.put(key, outcome);
-        due.put(dueKey(now.plus(PROCESSED_RETENTION), PURGE_DUE, key), key);
+        due.put(dueKey(now.plus(retention), PURGE_DUE, key), key);
     }
 
     /**
-     * Removes and returns the ids of the holds due by {@code now}; forgets processed ids whose retention ended.
+     * Removes and returns the ids of the holds due by {@code now}; forgets processed ids whose retention ended,
+     * telling {@code forgotten} each one.
      */
-    List<String> takeDue(Instant now) {
+    List<String> takeDue(Instant now, java.util.function.Consumer<String> forgotten) {
         List<KeyValue<String, String>> entries = new ArrayList<>();
         String upTo = String.format("%019d", now.toEpochMilli()) + SEPARATOR + '\uffff';
         try (KeyValueIterator<String, String> range = due.range(null, upTo)) {
@@ -134,6 +141,7 @@ final class SeatBook {
             due.delete(entry.key);
             if (entry.key.contains(SEPARATOR + PURGE_DUE + SEPARATOR)) {
                 processed.delete(entry.value);
+                forgotten.accept(entry.value);
             } else {
                 holdIds.add(entry.value);
             }
