@@ -23,7 +23,8 @@ final class AccountsCommand {
         @Option(names = "--password", required = true, description = "Its password.")
         String password;
 
-        @Option(names = "--buyer", description = "The buyer id (default: the email's local part).")
+        @Option(names = "--buyer", description = "The buyer id (default: the id the email's account has, or a new opaque one;"
+                + " an id another email's account has is refused).")
         String buyer;
 
         @Option(names = "--file", defaultValue = "data/accounts.json", description = "The accounts file (default ${DEFAULT-VALUE}).")
@@ -35,9 +36,15 @@ final class AccountsCommand {
                 System.err.println("not an email address: " + email);
                 return 2;
             }
-            String buyerId = buyer != null ? buyer : EmailAddresses.canonical(email).substring(0, EmailAddresses.canonical(email).indexOf('@'));
-            Accounts.load(file).put(email, buyerId, PasswordHasher.defaults().hash(password));
-            System.out.println("account " + EmailAddresses.canonical(email) + " (buyer " + buyerId + ") written to " + file);
+            Accounts.Account account;
+            try {
+                account = Accounts.load(file).put(email, buyer, PasswordHasher.defaults().hash(password));
+            } catch (IllegalArgumentException | IllegalStateException refused) {
+                // an id another email has (BuyerIdTaken), an id of the wrong shape, or a file sharing one id
+                System.err.println(refused.getMessage());
+                return 2;
+            }
+            System.out.println("account " + account.email() + " (buyer " + account.buyerId() + ") written to " + file);
             return 0;
         }
     }

@@ -201,7 +201,7 @@ public final class Ingress implements AutoCloseable {
                 .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true)
                 .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
         HoldsAhead holdsAhead = new HoldsAhead(admin::getPort, tokens, rings.principalShares(), holds,
-                settings.limits(), new Decisions(limiter.limiter(), limiter.recorder()), metrics);
+                settings.limits(), new Decisions(limiter.limiter(), limiter.recorder()), waitingRoom.room(), metrics);
         DoorRing door = new DoorRing(rings.door(), metrics);
         HttpServer server = HttpListeners.start(http.bindAddress(), http.port(), admin, config,
                 (jersey, threads) -> new FrontStage(jersey, door, holdsAhead, threads, metrics), http.keepAliveRequests(),

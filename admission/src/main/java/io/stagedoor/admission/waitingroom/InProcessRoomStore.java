@@ -97,6 +97,8 @@ public final class InProcessRoomStore implements RoomStore {
         private final Map<String, String> buyers = new HashMap<>();
         private final Map<String, Ticket> tickets = new HashMap<>();
         private final TreeSet<ShuffleOrder.Place> lobby = new TreeSet<>();
+        /** Each lobby member's place in it: their draw, or for a buyer back after their session, behind every draw. */
+        private final Map<String, ShuffleOrder.Place> draws = new HashMap<>();
         private Map<String, Long> lobbyPositions = Map.of();
         /** Active buyers and when their sessions end. */
         private final Map<String, Long> active = new HashMap<>();
@@ -175,6 +177,7 @@ public final class InProcessRoomStore implements RoomStore {
             if (existing != null && (tickets.get(existing).admittedMillis() == 0 || live(buyerId, call.nowMillis()))) {
                 return standing(call, existing, buyerId, false);
             }
+            boolean returning = existing != null;
             long now = call.nowMillis();
             long position = 0;
             long estimate;
@@ -183,7 +186,14 @@ public final class InProcessRoomStore implements RoomStore {
                 estimate = (long) Math.ceil(Math.max(0, position - frontier + owed) * 1000 / rate.perSecond());
             } else {
                 // Before the opening, and in a random room always: a place drawn from the recorded seed.
-                lobby.add(ShuffleOrder.Place.of(seed, buyerId));
+                ShuffleOrder.Place draw = ShuffleOrder.Place.of(seed, buyerId);
+                if (returning && !lobby.isEmpty() && lobby.last().score() >= draw.score()) {
+                    // Back after their session ended: the draw is fixed per buyer, so it would put them back ahead
+                    // of those still waiting; they go behind every draw still in the lottery instead.
+                    draw = new ShuffleOrder.Place(lobby.last().score() + 1, buyerId);
+                }
+                lobby.add(draw);
+                draws.put(buyerId, draw);
                 if (opened) {
                     seq++;
                     estimate = (long) Math.ceil(Math.max(0, drawnPlace(buyerId) - frontier + owed) * 1000
@@ -209,7 +219,7 @@ public final class InProcessRoomStore implements RoomStore {
             boolean drawing = method == QueueingMethod.RANDOM && ticket.position() == 0 && ticket.admittedMillis() == 0;
             long place = ticket.position() > 0 ? ticket.position()
                     : drawing ? drawnPlace(buyerId)
-                    : opened ? lobbyPositions.get(buyerId) : lobby.headSet(ShuffleOrder.Place.of(seed, buyerId)).size() + 1;
+                    : opened ? lobbyPositions.get(buyerId) : lobby.headSet(draws.get(buyerId)).size() + 1;
             boolean first = false;
             boolean awaiting = false;
             long now = call.nowMillis();
@@ -218,7 +228,7 @@ public final class InProcessRoomStore implements RoomStore {
                     long kept = ticket.position();
                     if (drawing) {
                         // Drawn: out of the lottery, at the place it drew.
-                        lobby.remove(ShuffleOrder.Place.of(seed, buyerId));
+                        lobby.remove(draws.remove(buyerId));
                         drawn++;
                         kept = place;
                     }
@@ -240,7 +250,7 @@ public final class InProcessRoomStore implements RoomStore {
 
         /** A random room's waiting buyer: the number drawn so far, plus their rank among those still in the lottery. */
         private long drawnPlace(String buyerId) {
-            return drawn + lobby.headSet(ShuffleOrder.Place.of(seed, buyerId)).size() + 1;
+            return drawn + lobby.headSet(draws.get(buyerId)).size() + 1;
         }
 
         RoomState state(boolean openedNow, ActiveCap told, long now) {

@@ -9,7 +9,8 @@ public enum QueueingMethod {
     /**
      * A lottery among everyone still queued: each buyer draws a place from the room's recorded seed
      * ({@link ShuffleOrder#score}), and whoever holds the best draw among those waiting is admitted next, whenever
-     * they joined. The seed reproduces every draw.
+     * they joined. The seed reproduces every draw. A buyer who joins again after their session ended does not draw
+     * again: they go behind every draw still in the lottery, as a FIFO room puts them behind everyone who joined.
      */
     RANDOM,
     /** The room is on and counts everyone, but admits them at once, without the rate (the active cap still holds). */

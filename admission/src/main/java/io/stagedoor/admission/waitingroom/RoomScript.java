@@ -12,7 +12,10 @@ package io.stagedoor.admission.waitingroom;
  * repays out of its own growth ({@link RoomCall#charge()}), then the cap on active buyers (0 for none), the
  * session's lifetime and the queueing method ({@link QueueingMethod#text()}). In a random room the lobby set is the
  * lottery: every joiner draws a score from the seed, and a waiting buyer's place is the number drawn so far plus
- * their rank among those still in it; the admitted leave it and keep the place they drew. The reply layout is {@link RedisRoomStore#parse}'s; the {@code session} operation reads only
+ * their rank among those still in it; the admitted leave it and keep the place they drew. A buyer who joins again
+ * after their session ended does not draw again (the draw is fixed per buyer, and a good one would put them back at
+ * the front every time): they go behind every draw still in the lottery, as a FIFO room puts them behind everyone
+ * who joined. The reply layout is {@link RedisRoomStore#parse}'s; the {@code session} operation reads only
  * and answers one number ({@link RedisRoomStore#session}).
  *
  * <p>Checking the cap and taking the slot happen in the one call, so two instances admitting the last free slot
@@ -128,10 +131,13 @@ final class RoomScript {
             if op == 'join' then
               local buyer, ticket = ARGV[7], ARGV[8]
               local existing = redis.call('HGET', buyers, buyer)
+              local returning = false
               -- A buyer whose session ended may queue again, at the back: one ticket and one slot at a time.
               if existing then
                 local record = redis.call('HGET', tickets, existing)
-                if string.match(record, '^%d+|%d+|%-?%d+|(%d+)|') ~= '0' and not live(buyer) then existing = nil end
+                if string.match(record, '^%d+|%d+|%-?%d+|(%d+)|') ~= '0' and not live(buyer) then
+                  existing, returning = nil, true
+                end
               end
               if existing then
                 standing(existing, redis.call('HGET', tickets, existing), 0, buyer)
@@ -144,6 +150,12 @@ final class RoomScript {
                 else
                   -- Before the opening, and in a random room always: a place drawn from the recorded seed.
                   local score = tonumber(string.sub(redis.sha1hex(seed .. ':' .. buyer), 1, 13), 16)
+                  if returning then
+                    -- Back after their session ended: the draw is fixed per buyer, so it would put them back ahead
+                    -- of those still waiting; they go behind every draw still in the lottery instead.
+                    local last = redis.call('ZRANGE', lobby, -1, -1, 'WITHSCORES')
+                    if last[2] and tonumber(last[2]) >= score then score = tonumber(last[2]) + 1 end
+                  end
                   redis.call('ZADD', lobby, score, buyer)
                   if opened then
                     seq = seq + 1

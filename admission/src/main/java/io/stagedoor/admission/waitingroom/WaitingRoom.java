@@ -141,14 +141,9 @@ public final class WaitingRoom implements AutoCloseable {
      *                           Redis answers: shed the request, the own queue does not answer then
      */
     public PassVerdict check(String pass, String eventId, String buyerId) {
-        PassVerdict signed = passes.check(pass, eventId, buyerId);
-        if (signed != PassVerdict.VALID) {
-            return signed;
-        }
-        SessionState session;
         try {
-            session = store.session(eventId, buyerId, passes.ticketOf(pass), clock.millis()).toCompletableFuture()
-                    .get(options.outage().commandTimeout().toMillis() * 2 + 100, TimeUnit.MILLISECONDS);
+            return checkLater(pass, eventId, buyerId).toCompletableFuture()
+                    .get(sessionBackstopMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(AdmissionMessages.sessionUnanswered(e), e);
@@ -160,11 +155,29 @@ public final class WaitingRoom implements AutoCloseable {
         } catch (TimeoutException e) {
             throw new IllegalStateException(AdmissionMessages.sessionUnanswered(e), e);
         }
-        return switch (session) {
-            case ACTIVE -> PassVerdict.VALID;
-            case ENDED -> PassVerdict.ENDED;
-            case UNKNOWN -> trustsUnknownSessions ? PassVerdict.VALID : PassVerdict.ENDED;
-        };
+    }
+
+    /**
+     * {@link #check} without waiting: a pass refused by its signature or clock completes at once, with no store call;
+     * a genuine one completes on the thread that hears the store, and fails (never hangs) past the store's deadline.
+     */
+    public CompletionStage<PassVerdict> checkLater(String pass, String eventId, String buyerId) {
+        PassVerdict signed = passes.check(pass, eventId, buyerId);
+        if (signed != PassVerdict.VALID) {
+            return CompletableFuture.completedFuture(signed);
+        }
+        return store.session(eventId, buyerId, passes.ticketOf(pass), clock.millis()).toCompletableFuture()
+                .orTimeout(sessionBackstopMillis(), TimeUnit.MILLISECONDS)
+                .thenApply(session -> switch (session) {
+                    case ACTIVE -> PassVerdict.VALID;
+                    case ENDED -> PassVerdict.ENDED;
+                    case UNKNOWN -> trustsUnknownSessions ? PassVerdict.VALID : PassVerdict.ENDED;
+                });
+    }
+
+    /** How long a session check may take at most: twice the store's deadline, and a little. */
+    private long sessionBackstopMillis() {
+        return options.outage().commandTimeout().toMillis() * 2 + 100;
     }
 
     /**

@@ -93,6 +93,81 @@ abstract class QueueingMethodContract {
         assertThat(look(best, OPENS + 5_000, QueueingMethod.RANDOM).position()).isEqualTo(1);
     }
 
+    /**
+     * The attack of a buyer with a good draw in a capped random room: leave (checkout, holds ending) and join again
+     * to be back at the front. Each time a wave of three others is waiting when they come back; the returner must be
+     * admitted after all three, five times over. The returner asks first at every step, so a place ahead of the wave
+     * would show.
+     */
+    @Test
+    void aBuyerWhoLeavesAndRejoinsACappedRandomRoomFiveTimesIsAdmittedAfterEveryoneElseEachTime() {
+        List<String> ids = new ArrayList<>();
+        for (int i = 1; i <= 16; i++) {
+            ids.add("q" + i);
+        }
+        List<String> drawOrder = ShuffleOrder.of(SEED, ids);
+        String returner = drawOrder.get(0); // the best draw of all: a draw fixed per buyer puts them first every time
+        List<String> others = drawOrder.subList(1, 16);
+        long[] now = {OPENS};
+        String ticket = "t-" + returner;
+        assertThat(joinCapped(now[0], returner, ticket).created()).isTrue();
+        assertThat(admitInTurn(now, List.of(), returner, ticket)).containsExactly(returner);
+
+        for (int round = 1; round <= 5; round++) {
+            List<String> wave = others.subList(3 * (round - 1), 3 * round);
+            for (String buyer : wave) {
+                joinCapped(now[0], buyer, "t-" + buyer);
+            }
+            assertThat(store().end(cappedAt(now[0]), returner).toCompletableFuture().join().endedNow()).isTrue();
+            String again = ticket + "-" + round;
+            TicketState back = joinCapped(now[0], returner, again);
+            assertThat(back.created()).isTrue();
+            assertThat(back.admitted()).isFalse();
+
+            List<String> admitted = admitInTurn(now, wave, returner, again);
+
+            assertThat(admitted).as("round %d", round).hasSize(4).endsWith(returner);
+            assertThat(admitted.subList(0, 3)).containsExactlyInAnyOrderElementsOf(wave);
+        }
+    }
+
+    private static final ActiveCap CAP_TWO = ActiveCap.of(2);
+
+    private RoomCall cappedAt(long millis) {
+        return at(millis, QueueingMethod.RANDOM).capped(CAP_TWO, 60_000);
+    }
+
+    private TicketState joinCapped(long millis, String buyer, String ticket) {
+        return store().join(cappedAt(millis), buyer, ticket).toCompletableFuture().join().ticket().orElseThrow();
+    }
+
+    /**
+     * Moves the clock 50 ms at a time (half a place at 10 per second), the returner asking first, then the others;
+     * an admitted other checks out at once, freeing their slot. Returns who was admitted, in order, until the
+     * returner is.
+     */
+    private List<String> admitInTurn(long[] now, List<String> others, String returner, String returnerTicket) {
+        List<String> admitted = new ArrayList<>();
+        List<String> waiting = new ArrayList<>(others);
+        for (int step = 0; step < 400 && !admitted.contains(returner); step++) {
+            now[0] += 50;
+            if (store().look(cappedAt(now[0]), returner, returnerTicket).toCompletableFuture().join().ticket()
+                    .orElseThrow().firstAdmission()) {
+                admitted.add(returner);
+            }
+            for (String buyer : List.copyOf(waiting)) {
+                TicketState state = store().look(cappedAt(now[0]), buyer, "t-" + buyer).toCompletableFuture().join()
+                        .ticket().orElseThrow();
+                if (state.firstAdmission()) {
+                    admitted.add(buyer);
+                    waiting.remove(buyer);
+                    store().end(cappedAt(now[0]), buyer).toCompletableFuture().join();
+                }
+            }
+        }
+        return admitted;
+    }
+
     @Test
     void aPassthroughRoomAdmitsEveryoneAtOnceAndCountsThem() {
         for (int i = 1; i <= 500; i++) {

@@ -1,6 +1,8 @@
 package io.stagedoor.ingress.front;
 
 import io.stagedoor.admission.Decision;
+import io.stagedoor.admission.waitingroom.PassVerdict;
+import io.stagedoor.admission.waitingroom.WaitingRoom;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
 import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.admission.limit.LimitCheck;
@@ -19,6 +21,8 @@ import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.rings.ClientInFlightRing;
 import io.stagedoor.ingress.rings.Decisions;
 import io.stagedoor.ingress.rings.LimitedRoute;
+import io.stagedoor.ingress.rings.PassGate;
+import io.stagedoor.ingress.waitingroom.WaitingRoomFeature;
 import io.stagedoor.ingress.rings.PrincipalLimitRing;
 import io.stagedoor.topics.EventDefinition;
 import java.util.List;
@@ -26,18 +30,23 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.IntSupplier;
+import org.glassfish.grizzly.http.Cookie;
 import org.glassfish.grizzly.http.server.Request;
 
 /**
- * The hold route's rings ahead of Jersey, in their order: authentication, the buyer's share of the door, the hold
- * read and validated, and the buyer's and organizer's limits decided without waiting. It takes only the requests
- * it can answer exactly as Jersey's rings would ({@link HoldsRoute}); any other goes on to Jersey untouched, where
- * the same rings answer it. Each refusal is the one Jersey's ring gives, at the same point: 401 without a valid
- * token, 429 past the buyer's share, 404 for an unknown event, 400/413/422 for a body that is not a valid hold, 422
- * for one no wait would admit, 429 or 503 from the limiter.
+ * The hold route's rings ahead of Jersey, in their order: authentication, the buyer's share of the door, the
+ * waiting-room pass while the event's room is on, the hold read and validated, and the buyer's and organizer's limits
+ * decided without waiting. It takes only the requests it can answer exactly as Jersey's rings would
+ * ({@link HoldsRoute}); any other goes on to Jersey untouched, where the same rings answer it. Each refusal is the one
+ * Jersey's ring gives, at the same point: 401 without a valid token, 429 past the buyer's share, 404 for an unknown
+ * event, 403 without a good pass, 400/413/422 for a body that is not a valid hold, 422 for one no wait would admit,
+ * 429 or 503 from the limiter. The pass is checked before the limiter is asked, so a hold refused for its pass spends
+ * none of the buyer's or the organizer's tokens; a genuine pass's session check waits for the room's store without a
+ * thread (the body was copied first, and is read when the answer arrives).
  *
  * <p>What it learns rides on the request to Jersey as properties: the proven caller, the share's permit, the event,
- * the validated hold and the admitting decision; the rings inside see them and do not repeat the work.
+ * that the pass was checked, the validated hold and the admitting decision; the rings inside see them and do not
+ * repeat the work.
  */
 public final class HoldsAhead implements RouteAhead {
 
@@ -49,15 +58,19 @@ public final class HoldsAhead implements RouteAhead {
     private final HoldRequests holds;
     private final Limits limits;
     private final Decisions decisions;
+    private final WaitingRoom room;
     private final IngressMetrics metrics;
 
     /**
      * @param adminPort  the admin listener's port: holds are served on the public one alone
      * @param principals the principals' shares of the door, the bound Jersey's share ring counts in too
+     * @param room       the waiting room whose passes the hold route asks for while an event's room is on
      */
     public HoldsAhead(IntSupplier adminPort, BuyerTokens tokens, KeyedConcurrencyBound principals,
-                      HoldRequests holds, Limits limits, Decisions decisions, IngressMetrics metrics) {
+                      HoldRequests holds, Limits limits, Decisions decisions, WaitingRoom room,
+                      IngressMetrics metrics) {
         this.route = new HoldsRoute(adminPort, holds);
+        this.room = room;
         this.tokens = tokens;
         this.principals = principals;
         this.holds = holds;
@@ -92,16 +105,54 @@ public final class HoldsAhead implements RouteAhead {
                     request);
         }
         RequestedEvent.attach(request, event.get());
+        byte[] body = route.body(request);
+        return passChecked(request, event.get(), caller.get()).thenCompose(refused -> refused.isPresent()
+                ? answered(refused.get(), request) : limited(request, event.get(), caller.get(), body));
+    }
+
+    /** Empty when the event's room is off or the pass is good (then marked on the request), else the 403. */
+    private CompletionStage<Optional<ProblemException>> passChecked(Request request, EventDefinition event,
+                                                                    Caller caller) {
+        if (!event.waitingRoom().enabled()) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        Cookie cookie = cookie(request, WaitingRoomFeature.PASS_COOKIE);
+        String pass = PassGate.pass(request.getHeader(WaitingRoomFeature.PASS_HEADER),
+                cookie == null ? null : cookie.getValue());
+        return room.checkLater(pass, event.eventId(), caller.id()).thenApply(verdict -> {
+            if (verdict != PassVerdict.VALID) {
+                return Optional.of(PassGate.refusal(verdict, event.eventId()));
+            }
+            request.setAttribute(PassGate.CHECKED, Boolean.TRUE);
+            return Optional.empty();
+        });
+    }
+
+    /** The hold read from its copied body and validated, then the buyer's and the organizer's limits decided. */
+    private CompletionStage<Optional<ProblemException>> limited(Request request, EventDefinition event, Caller caller,
+                                                                byte[] body) {
         HoldRequest hold;
         try {
-            hold = holds.read(event.get(), route.body(request));
+            hold = holds.read(event, body);
         } catch (ProblemException invalid) {
             return answered(invalid, request);
         }
         request.setAttribute(HoldRequests.PROPERTY, hold);
-        List<LimitCheck> checks = PrincipalLimitRing.holdChecks(limits, caller.get(), hold);
+        List<LimitCheck> checks = PrincipalLimitRing.holdChecks(limits, caller, hold);
         return decisions.decideLater(checks, LimitedRoute.HOLDS).thenApply(decision -> answer(request, checks,
                 decision));
+    }
+
+    private static Cookie cookie(Request request, String name) {
+        Cookie[] cookies = request.getCookies();
+        if (cookies != null) {
+            for (Cookie cookie : cookies) {
+                if (name.equals(cookie.getName())) {
+                    return cookie;
+                }
+            }
+        }
+        return null;
     }
 
     private Optional<ProblemException> answer(Request request, List<LimitCheck> checks, Decision decision) {

@@ -22,8 +22,16 @@ import java.util.function.Predicate;
  * cookie. Missing, forged, expired or another buyer's pass is a 403 problem of type {@code waiting-room} that says
  * where to queue. The signature and the clock are checked first, so a forged or expired pass costs no store call;
  * a genuine one costs one read-only room call, since a pass works only while its session is on (decision 0016).
+ *
+ * <p>It runs before the principal limit ({@link RingOrder#WAITING_ROOM}), so a hold without a good pass spends none
+ * of the buyer's or the organizer's tokens: the refusal is the buyer's, and costs nobody else anything. The front
+ * stage checks the same pass in the same place ({@link io.stagedoor.ingress.front.HoldsAhead}) and marks the request
+ * {@link #CHECKED}; this ring then does not ask again.
  */
 public final class PassGate implements DynamicFeature {
+
+    /** The request property the front stage sets once the pass of a hold has been checked and found good. */
+    public static final String CHECKED = PassGate.class.getName() + ".checked";
 
     private final WaitingRoom room;
     private final Predicate<ContainerRequestContext> gated;
@@ -46,24 +54,27 @@ public final class PassGate implements DynamicFeature {
     private final class Filter implements ContainerRequestFilter {
         @Override
         public void filter(ContainerRequestContext request) {
-            if (!gated.test(request)) {
+            if (Boolean.TRUE.equals(request.getProperty(CHECKED)) || !gated.test(request)) {
                 return;
             }
             String eventId = request.getUriInfo().getPathParameters().getFirst("eventId");
             Caller caller = (Caller) request.getSecurityContext().getUserPrincipal();
-            PassVerdict verdict = room.check(pass(request), eventId, caller.id());
-            if (verdict != PassVerdict.VALID) {
-                throw ProblemException.of(ProblemType.WAITING_ROOM, WaitingRoomMessages.passRefused(verdict, eventId));
-            }
-        }
-
-        private static String pass(ContainerRequestContext request) {
-            String header = request.getHeaderString(WaitingRoomFeature.PASS_HEADER);
-            if (header != null && !header.isBlank()) {
-                return header;
-            }
             Cookie cookie = request.getCookies().get(WaitingRoomFeature.PASS_COOKIE);
-            return cookie == null ? null : cookie.getValue();
+            PassVerdict verdict = room.check(pass(request.getHeaderString(WaitingRoomFeature.PASS_HEADER),
+                    cookie == null ? null : cookie.getValue()), eventId, caller.id());
+            if (verdict != PassVerdict.VALID) {
+                throw refusal(verdict, eventId);
+            }
         }
+    }
+
+    /** The pass a hold carries: the header's when it has one, else the cookie's; null for none. */
+    public static String pass(String header, String cookie) {
+        return header != null && !header.isBlank() ? header : cookie;
+    }
+
+    /** The 403 of a hold whose pass is not good, saying where to queue. */
+    public static ProblemException refusal(PassVerdict verdict, String eventId) {
+        return ProblemException.of(ProblemType.WAITING_ROOM, WaitingRoomMessages.passRefused(verdict, eventId));
     }
 }

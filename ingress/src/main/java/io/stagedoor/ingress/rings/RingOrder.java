@@ -3,7 +3,8 @@ package io.stagedoor.ingress.rings;
 /**
  * The order of the rings: lower runs first. The door runs in the front stage ({@link
  * io.stagedoor.ingress.front.FrontStage}), before Jersey; so, on the hold route, do authentication, the principal's
- * share and the principal limit, in this same order, for every request whose body has arrived whole ({@link
+ * share, the waiting-room pass and the principal limit, in this same order, for every request whose body has arrived
+ * whole ({@link
  * io.stagedoor.ingress.front.HoldsAhead}); the rings inside Jersey see what the front proved and do not repeat it.
  * The rest are JAX-RS filters at these priorities; the pre-matching ones (accept header, body deadline) run before
  * Jersey matches a resource. Kept in one place so the order can be read, and changed, here alone:
@@ -17,8 +18,8 @@ package io.stagedoor.ingress.rings;
  *   <li>{@link #LISTENER} {@link ListenerRing}</li>
  *   <li>{@link #AUTHENTICATION} {@link AuthenticationRing}</li>
  *   <li>{@link #PRINCIPAL_IN_FLIGHT} {@link ClientInFlightRing}, on authenticated routes</li>
- *   <li>{@link #PRINCIPAL_LIMIT} {@link PrincipalLimitRing}</li>
  *   <li>{@link #WAITING_ROOM} {@link PassGate}</li>
+ *   <li>{@link #PRINCIPAL_LIMIT} {@link PrincipalLimitRing}</li>
  *   <li>{@link #CHECKOUT_BOUND} {@link CheckoutBoundRing}</li>
  * </ol>
  */
@@ -40,10 +41,13 @@ public final class RingOrder {
     public static final int AUTHENTICATION = 300;
     /** Requests in flight per authenticated principal, before the principal limits or the resource read the body. */
     public static final int PRINCIPAL_IN_FLIGHT = 350;
+    /**
+     * A valid waiting-room pass for the event, on the hold route: before the principal limit, so a hold refused for
+     * its pass spends none of the buyer's or the organizer's tokens.
+     */
+    public static final int WAITING_ROOM = 380;
     /** Limits keyed on the authenticated principal (buyer, organizer, API key). */
     public static final int PRINCIPAL_LIMIT = 400;
-    /** A valid waiting-room pass for the event, on the hold route. */
-    public static final int WAITING_ROOM = 500;
     /** Outstanding checkouts per instance, on the checkout route: a permit taken without waiting. */
     public static final int CHECKOUT_BOUND = 600;
 

@@ -1,10 +1,17 @@
 package io.stagedoor.ingress.login;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class AccountsTest {
+
+    @TempDir
+    Path dir;
 
     @Test
     void aTaggedAddressIsAnotherAccountAndCaseAndSpacesAreNot() {
@@ -16,5 +23,66 @@ class AccountsTest {
         assertThat(accounts.find("ada+shop@example.com")).hasValueSatisfying(a -> assertThat(a.buyerId()).isEqualTo("ada-shop"));
         assertThat(accounts.find("ada+x@example.com")).isEmpty();
         assertThat(accounts.size()).isEqualTo(2);
+    }
+
+    @Test
+    void twoEmailsWithOneLocalPartAreTwoBuyers() {
+        Accounts accounts = Accounts.load(dir.resolve("accounts.json"));
+        Accounts.Account evil = accounts.put("ada@evil.test", null, "hash-evil");
+        Accounts.Account ada = accounts.put("ada@stagedoor.test", null, "hash-ada");
+
+        assertThat(evil.buyerId()).isNotEqualTo(ada.buyerId()).doesNotContain("ada").matches("b-[0-9a-f]{20}");
+        assertThat(ada.buyerId()).doesNotContain("ada").matches("b-[0-9a-f]{20}");
+        Accounts again = Accounts.load(dir.resolve("accounts.json"));
+        assertThat(again.find("ada@evil.test").orElseThrow().buyerId()).isEqualTo(evil.buyerId());
+        assertThat(again.find("ada@stagedoor.test").orElseThrow().buyerId()).isEqualTo(ada.buyerId());
+    }
+
+    @Test
+    void anIdAnotherEmailHasIsRefusedAndChangesNothing() throws Exception {
+        Path file = dir.resolve("accounts.json");
+        Accounts accounts = Accounts.load(file);
+        accounts.put("ada@stagedoor.test", "ada", "hash-ada");
+        String before = Files.readString(file);
+
+        assertThatThrownBy(() -> accounts.put("ada@evil.test", "ada", "hash-evil"))
+                .isInstanceOf(BuyerIdTaken.class)
+                .hasMessage(AccountMessages.buyerIdTaken("ada", "ada@evil.test", "ada@stagedoor.test"));
+        // case and spaces do not make another email of the owner's own
+        assertThat(accounts.put(" ADA@stagedoor.test", "ada", "hash-new").buyerId()).isEqualTo("ada");
+        assertThat(accounts.find("ada@evil.test")).isEmpty();
+        assertThat(accounts.size()).isEqualTo(1);
+        assertThat(Files.readString(file)).doesNotContain("evil");
+        assertThat(before).contains("hash-ada");
+    }
+
+    @Test
+    void replacingAPasswordKeepsTheBuyerAndAFreedIdMayBeTakenAgain() {
+        Accounts accounts = Accounts.load(null);
+        String id = accounts.put("grace@stagedoor.test", null, "hash-1").buyerId();
+        assertThat(accounts.put("grace@stagedoor.test", null, "hash-2").buyerId()).isEqualTo(id);
+
+        accounts.put("grace@stagedoor.test", "grace", "hash-3");
+        assertThat(accounts.put("other@stagedoor.test", id, "hash-4").buyerId()).isEqualTo(id);
+        assertThatThrownBy(() -> accounts.put("other@stagedoor.test", "grace", "hash-5")).isInstanceOf(BuyerIdTaken.class);
+    }
+
+    @Test
+    void anIdOfTheWrongShapeIsRefused() {
+        Accounts accounts = Accounts.load(null);
+        assertThatThrownBy(() -> accounts.put("ada@stagedoor.test", "ada}{x", "hash"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage(AccountMessages.badBuyerId("ada}{x"));
+        assertThat(accounts.size()).isZero();
+    }
+
+    @Test
+    void aFileGivingOneIdToTwoEmailsIsRefusedAtLoad() throws Exception {
+        Path file = dir.resolve("shared.json");
+        Files.writeString(file, """
+                [{"email":"ada@stagedoor.test","buyerId":"ada","passwordHash":"h1"},
+                 {"email":"ada@evil.test","buyerId":"ada","passwordHash":"h2"}]
+                """);
+        assertThatThrownBy(() -> Accounts.load(file)).isInstanceOf(IllegalStateException.class)
+                .hasMessage(AccountMessages.buyerIdShared(file.toString(), "ada", "ada@stagedoor.test", "ada@evil.test"));
     }
 }
