@@ -1,6 +1,7 @@
 package io.stagedoor.config;
 
 import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.TopicSettings;
 import io.stagedoor.topics.connection.KafkaClientProperties;
@@ -49,7 +50,7 @@ final class Catalog {
                         "Redis Cluster seed nodes (host:port, comma-separated; a first rediss://user:password@host:port"
                                 + " gives TLS and the ACL user to the rest), used instead of --redis; empty for none",
                         String.join(",", INGRESS.redisCluster()),
-                        (s, v) -> s.ingress.redisCluster(v.isBlank() ? List.of() : Arrays.asList(v.split("\\s*,\\s*")))),
+                        (s, v) -> s.ingress.redisCluster(clusterNodes(v))),
                 new Setting("ingress.body-deadline", "how long a request body may take to arrive, in all, before 408",
                         str(INGRESS.http().bodyDeadline()), (s, v) -> s.ingress.bodyDeadline(Duration.parse(v))),
                 new Setting("ingress.keep-alive-requests",
@@ -161,6 +162,15 @@ final class Catalog {
 
     private static Limits replace(Limits limits, String name, String spec) {
         return limits.with(LimitSpec.read(policy(limits, name), spec));
+    }
+
+    /** The nodes of {@code ingress.redis-cluster}, each checked now so that a bad one is refused by this key. */
+    private static List<String> clusterNodes(String value) {
+        List<String> nodes = value.isBlank() ? List.of() : Arrays.asList(value.split("\\s*,\\s*"));
+        if (!nodes.isEmpty()) {
+            RedisEndpoint.cluster(nodes);
+        }
+        return nodes;
     }
 
     /** A count that may be written per core: {@code 8} or {@code 2-per-core}. */
