@@ -56,6 +56,23 @@ final class Catalog {
                 new Setting("ingress.keep-alive-requests",
                         "requests one connection may carry before the server closes it; -1 for no limit",
                         str(INGRESS.http().keepAliveRequests()), (s, v) -> s.ingress.keepAliveRequests(Integer.parseInt(v))),
+                new Setting("ingress.max-connections",
+                        "connections each listener holds open at once; past it a new one is closed at accept",
+                        str(INGRESS.http().connections().max()), (s, v) -> s.ingress.maxConnections(Integer.parseInt(v))),
+                new Setting("ingress.max-connections-per-address",
+                        "connections open at once from one source address (TCP peer, an IPv6 /64); past it a new one is "
+                                + "closed at accept. Behind a load balancer the peer is the balancer: raise it to "
+                                + "ingress.max-connections",
+                        str(INGRESS.http().connections().perAddress()),
+                        (s, v) -> s.ingress.maxConnectionsPerAddress(Integer.parseInt(v))),
+                new Setting("ingress.keep-alive-idle-timeout",
+                        "how long a connection may go without a whole request before the server closes it (whole seconds)",
+                        str(INGRESS.http().connections().idleTimeout()),
+                        (s, v) -> s.ingress.keepAliveIdleTimeout(Duration.parse(v))),
+                new Setting("ingress.max-connection-age",
+                        "the age past which a connection is ended: its next request is answered Connection: close, so "
+                                + "no trickle of requests under the idle timeout keeps it for good",
+                        str(INGRESS.http().connections().maxAge()), (s, v) -> s.ingress.maxConnectionAge(Duration.parse(v))),
                 new Setting("ingress.max-checkouts", "outstanding checkouts per instance", str(INGRESS.bounds().maxCheckouts()),
                         (s, v) -> s.ingress.maxCheckouts(Integer.parseInt(v))),
                 new Setting("ingress.checkout-permit-timeout", "how long a checkout keeps its permit without a result",
