@@ -107,6 +107,12 @@ public final class AdmissionMessages {
         return "cannot connect to Redis at " + masked + ": " + reason;
     }
 
+    public static String clusterSlotsNotCovered(String masked, int served, int slots, String state) {
+        return "the Redis Cluster at " + masked + " serves " + served + " of its " + slots + " slots (cluster_state:"
+                + state + "): every decision on a key in a missing slot would fail open, so this process does not "
+                + "start; assign every slot to a live primary (redis-cli --cluster check / fix) and start again";
+    }
+
     public static String redisCallTimedOut(String user, Duration timeout) {
         return "Redis did not answer the " + user + " within " + timeout;
     }

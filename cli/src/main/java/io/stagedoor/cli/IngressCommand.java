@@ -83,7 +83,8 @@ final class IngressCommand implements Callable<Integer> {
         Ingress ingress;
         try {
             ingress = Ingress.start(settings);
-        } catch (IllegalStateException refused) {
+        } catch (IllegalStateException | io.stagedoor.admission.redis.RedisStartFailure refused) {
+            // development secrets beyond loopback, a port taken, a Redis unreachable or short of slots: said plainly
             System.err.println(refused.getMessage());
             return 2;
         }

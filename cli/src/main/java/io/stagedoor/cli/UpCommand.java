@@ -67,8 +67,9 @@ final class UpCommand implements Callable<Integer> {
         Pipeline pipeline;
         try {
             pipeline = Pipeline.start(options, effective);
-        } catch (IllegalStateException refused) {
-            // e.g. the development secrets on an address beyond loopback: the message says what to set
+        } catch (IllegalStateException | io.stagedoor.admission.redis.RedisStartFailure refused) {
+            // e.g. the development secrets on an address beyond loopback, a port taken, a Redis Cluster short of
+            // slots: the message says what to set
             System.err.println(refused.getMessage());
             return 2;
         }

@@ -1,6 +1,7 @@
 package io.stagedoor.config;
 
 import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.TopicSettings;
 import io.stagedoor.topics.connection.KafkaClientProperties;
@@ -49,12 +50,29 @@ final class Catalog {
                         "Redis Cluster seed nodes (host:port, comma-separated; a first rediss://user:password@host:port"
                                 + " gives TLS and the ACL user to the rest), used instead of --redis; empty for none",
                         String.join(",", INGRESS.redisCluster()),
-                        (s, v) -> s.ingress.redisCluster(v.isBlank() ? List.of() : Arrays.asList(v.split("\\s*,\\s*")))),
+                        (s, v) -> s.ingress.redisCluster(clusterNodes(v))),
                 new Setting("ingress.body-deadline", "how long a request body may take to arrive, in all, before 408",
                         str(INGRESS.http().bodyDeadline()), (s, v) -> s.ingress.bodyDeadline(Duration.parse(v))),
                 new Setting("ingress.keep-alive-requests",
                         "requests one connection may carry before the server closes it; -1 for no limit",
                         str(INGRESS.http().keepAliveRequests()), (s, v) -> s.ingress.keepAliveRequests(Integer.parseInt(v))),
+                new Setting("ingress.max-connections",
+                        "connections each listener holds open at once; past it a new one is closed at accept",
+                        str(INGRESS.http().connections().max()), (s, v) -> s.ingress.maxConnections(Integer.parseInt(v))),
+                new Setting("ingress.max-connections-per-address",
+                        "connections open at once from one source address (TCP peer, an IPv6 /64); past it a new one is "
+                                + "closed at accept. Behind a load balancer the peer is the balancer: raise it to "
+                                + "ingress.max-connections",
+                        str(INGRESS.http().connections().perAddress()),
+                        (s, v) -> s.ingress.maxConnectionsPerAddress(Integer.parseInt(v))),
+                new Setting("ingress.keep-alive-idle-timeout",
+                        "how long a connection may go without a whole request before the server closes it (whole seconds)",
+                        str(INGRESS.http().connections().idleTimeout()),
+                        (s, v) -> s.ingress.keepAliveIdleTimeout(Duration.parse(v))),
+                new Setting("ingress.max-connection-age",
+                        "the age past which a connection is ended: its next request is answered Connection: close, so "
+                                + "no trickle of requests under the idle timeout keeps it for good",
+                        str(INGRESS.http().connections().maxAge()), (s, v) -> s.ingress.maxConnectionAge(Duration.parse(v))),
                 new Setting("ingress.max-checkouts", "outstanding checkouts per instance", str(INGRESS.bounds().maxCheckouts()),
                         (s, v) -> s.ingress.maxCheckouts(Integer.parseInt(v))),
                 new Setting("ingress.checkout-permit-timeout", "how long a checkout keeps its permit without a result",
@@ -166,6 +184,15 @@ final class Catalog {
 
     private static Limits replace(Limits limits, String name, String spec) {
         return limits.with(LimitSpec.read(policy(limits, name), spec));
+    }
+
+    /** The nodes of {@code ingress.redis-cluster}, each checked now so that a bad one is refused by this key. */
+    private static List<String> clusterNodes(String value) {
+        List<String> nodes = value.isBlank() ? List.of() : Arrays.asList(value.split("\\s*,\\s*"));
+        if (!nodes.isEmpty()) {
+            RedisEndpoint.cluster(nodes);
+        }
+        return nodes;
     }
 
     /** A count that may be written per core: {@code 8} or {@code 2-per-core}. */

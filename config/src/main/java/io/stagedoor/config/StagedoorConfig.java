@@ -1,6 +1,7 @@
 package io.stagedoor.config;
 
 import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.TopicSettings;
 import io.stagedoor.topics.connection.KafkaConnection;
@@ -51,8 +52,9 @@ public final class StagedoorConfig {
             try {
                 setting.apply().accept(settings, value.value());
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException(
-                        ConfigMessages.badValue(setting.key(), value.source(), value.value(), e.getMessage()), e);
+                String given = maskedUris(value.value());
+                throw new IllegalArgumentException(ConfigMessages.badValue(setting.key(), value.source(), given,
+                        maskedUris(String.valueOf(e.getMessage()).replace(value.value(), given))), e);
             }
         }
         Map<String, String> client = new TreeMap<>(settings.kafkaClient);
@@ -165,12 +167,28 @@ public final class StagedoorConfig {
         return List.copyOf(values.values());
     }
 
-    /** A secret given by the operator is shown as its length alone; the published development defaults as they are. */
+    /**
+     * A secret given by the operator is shown as its length alone; the published development defaults as they are;
+     * any other value with the password of every URI in it masked (a Redis Cluster's first node carries the ACL
+     * user's password).
+     */
     private static String shown(Value value) {
         boolean secret = Catalog.all().stream().anyMatch(s -> s.key().equals(value.key()) && s.secret());
         return secret && value.source() != Source.DEFAULT
                 ? "<secret, " + value.value().getBytes(java.nio.charset.StandardCharsets.UTF_8).length + " bytes>"
-                : value.value();
+                : maskedUris(value.value());
+    }
+
+    /** {@code value} with the password of each comma-separated URI in it replaced by {@code ***}. */
+    static String maskedUris(String value) {
+        if (value == null || !value.contains("@")) {
+            return value;
+        }
+        String[] parts = value.split(",", -1);
+        for (int i = 0; i < parts.length; i++) {
+            parts[i] = RedisEndpoint.mask(parts[i]);
+        }
+        return String.join(",", parts);
     }
 
     /** The configuration as a documented properties file; secrets other than the development defaults masked. */

@@ -88,4 +88,23 @@ class StagedoorConfigTest {
         assertThat(printed).doesNotContain(secret, "operator-key-of-the-night")
                 .contains("ingress.token-secret=<secret, 42 bytes>", "ingress.admin-key=<secret, 25 bytes>");
     }
+
+    @Test
+    void theEffectiveConfigurationMasksTheRedisClusterPassword() {
+        StagedoorConfig config = StagedoorConfig.load(null, Map.of(), List.of(
+                "ingress.redis-cluster=rediss://stagedoor:hunter2-cluster-pw@10.0.0.1:7000,10.0.0.2:7000"));
+
+        String printed = config.asProperties(true);
+
+        assertThat(printed).doesNotContain("hunter2-cluster-pw")
+                .contains("ingress.redis-cluster=rediss://stagedoor:***@10.0.0.1:7000,10.0.0.2:7000");
+    }
+
+    @Test
+    void aBadRedisClusterValueIsRefusedWithoutItsPassword() {
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(),
+                List.of("ingress.redis-cluster=redis-sentinel://hunter2-sentinel-pw@10.0.0.1:26379#primary")))
+                .hasMessageContaining("ingress.redis-cluster")
+                .hasMessageNotContaining("hunter2-sentinel-pw");
+    }
 }

@@ -243,11 +243,15 @@ public final class Pipeline implements AutoCloseable {
     private void startIngress(Options options, StagedoorConfig config) {
         Path accounts = options.dataDir().resolve("accounts.json");
         Path apiKeys = options.dataDir().resolve("api-keys.json");
-        DemoAccounts.ensure(accounts, apiKeys);
         IngressSettings.Builder settings = config.ingress(kafkaBootstrap).kafkaClient(kafka.clientProperties())
                 .topics(options.topics()).port(options.port()).adminPort(options.adminPort()).redisUri(redisUri)
                 .accountsFile(accounts).apiKeysFile(apiKeys);
-        ingress = Ingress.start(options.ingressSettings().apply(settings).build(), registry);
+        IngressSettings built = options.ingressSettings().apply(settings).build();
+        if (!DemoAccounts.ensureOnLoopback(built)) {
+            LOG.info("listening beyond loopback: no demo accounts nor scanner key (their password and key are "
+                    + "published); add your own with `stagedoor accounts add` and `stagedoor keys add`");
+        }
+        ingress = Ingress.start(built, registry);
         started.push(ingress);
     }
 

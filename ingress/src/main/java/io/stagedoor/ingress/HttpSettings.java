@@ -16,14 +16,51 @@ import java.util.Objects;
  * @param bodyDeadline     how long a request body may take to arrive, in all (default 5 s)
  * @param trustedProxies   CIDRs of the load balancers whose X-Forwarded-For is believed (default none)
  * @param keepAliveRequests requests one connection may carry before the server closes it (default -1: no limit,
- *                         so a client or balancer keeps its connection; an idle one still closes after 30 s)
+ *                         so a client or balancer keeps its connection; its age still ends it)
+ * @param connections      how many connections each listener holds open, and for how long
  */
 public record HttpSettings(String bindAddress, int port, String adminBindAddress, int adminPort, int maxBodyBytes,
-                           Duration bodyDeadline, List<String> trustedProxies, int keepAliveRequests) {
+                           Duration bodyDeadline, List<String> trustedProxies, int keepAliveRequests,
+                           Connections connections) {
+
+    /**
+     * The bounds on each listener's connections. The source of a connection is its TCP peer (an IPv6 peer's /64):
+     * behind a load balancer that is the balancer, so there the per-address cap must let the balancer's
+     * connections in and {@code max} is the cap that protects the instance.
+     *
+     * @param max         connections open at once per listener; past it a new one is closed at accept (default
+     *                    30,000: the 20,000 long polls {@code maxWaitingPolls} allows, the door's 400 and room for
+     *                    idle keep-alives)
+     * @param perAddress  connections open at once from one source address; past it a new one from there is closed at
+     *                    accept (default 1,000: a crowd behind one office or carrier NAT, never a whole listener)
+     * @param idleTimeout how long a connection may go without a whole request, between requests or before its first
+     *                    one, before the server closes it; header bytes dribbled in do not restart it (default 30 s;
+     *                    whole seconds)
+     * @param maxAge      the age past which a connection is ended: a request that starts later is answered with
+     *                    {@code Connection: close}, so no trickle of requests under the idle timeout keeps a
+     *                    connection for good (default 10 min)
+     */
+    public record Connections(int max, int perAddress, Duration idleTimeout, Duration maxAge) {
+
+        public Connections {
+            BoundSettings.atLeastOne(max, "maxConnections");
+            BoundSettings.atLeastOne(perAddress, "maxConnectionsPerAddress");
+            Objects.requireNonNull(idleTimeout, "keepAliveIdleTimeout");
+            Objects.requireNonNull(maxAge, "maxConnectionAge");
+            if (idleTimeout.toMillis() < 1_000 || idleTimeout.toMillis() % 1_000 != 0) {
+                throw new IllegalArgumentException("keepAliveIdleTimeout must be whole seconds, at least 1 s, was "
+                        + idleTimeout);
+            }
+            if (maxAge.toMillis() < 1_000) {
+                throw new IllegalArgumentException("maxConnectionAge must be at least 1 s, was " + maxAge);
+            }
+        }
+    }
 
     public HttpSettings {
         Objects.requireNonNull(bindAddress, "bindAddress");
         trustedProxies = List.copyOf(trustedProxies);
+        Objects.requireNonNull(connections, "connections");
         Objects.requireNonNull(adminBindAddress, "adminBindAddress");
         validPort(port, "port");
         validPort(adminPort, "adminPort");

@@ -203,9 +203,8 @@ public final class Ingress implements AutoCloseable {
         HoldsAhead holdsAhead = new HoldsAhead(admin::getPort, tokens, rings.principalShares(), holds,
                 settings.limits(), new Decisions(limiter.limiter(), limiter.recorder()), waitingRoom.room(), metrics);
         DoorRing door = new DoorRing(rings.door(), metrics);
-        HttpServer server = HttpListeners.start(http.bindAddress(), http.port(), admin, config,
-                (jersey, threads) -> new FrontStage(jersey, door, holdsAhead, threads, metrics), http.keepAliveRequests(),
-                parts::push);
+        HttpServer server = HttpListeners.start(http, admin, config,
+                (jersey, threads) -> new FrontStage(jersey, door, holdsAhead, threads, metrics), metrics, parts::push);
         Ingress ingress = new Ingress(parts, server, results, checkouts, registry, login, pollSlots,
                 rings.principalShares());
         LOG.info("ingress listening on http://{}:{}, admin listener on http://{}:{}", http.bindAddress(),

@@ -85,6 +85,10 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         b.bodyDeadline = http.bodyDeadline();
         b.trustedProxies = http.trustedProxies();
         b.keepAliveRequests = http.keepAliveRequests();
+        b.maxConnections = http.connections().max();
+        b.maxConnectionsPerAddress = http.connections().perAddress();
+        b.keepAliveIdleTimeout = http.connections().idleTimeout();
+        b.maxConnectionAge = http.connections().maxAge();
         b.tokenSecret = auth.tokenSecret();
         b.tokenIssuer = auth.tokenIssuer();
         b.tokenMaxLifetime = auth.tokenMaxLifetime();
@@ -163,6 +167,10 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         private int maxInFlightPerAddress = 20;
         private Duration bodyDeadline = Duration.ofSeconds(5);
         private int keepAliveRequests = -1;
+        private int maxConnections = 30_000;
+        private int maxConnectionsPerAddress = 1_000;
+        private Duration keepAliveIdleTimeout = Duration.ofSeconds(30);
+        private Duration maxConnectionAge = Duration.ofMinutes(10);
         private Duration redisTimeout = OutageSettings.defaults().commandTimeout();
         private String adminBindAddress = "127.0.0.1";
         private int adminPort = 8081;
@@ -203,6 +211,10 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         public Builder maxInFlightPerAddress(int value) { this.maxInFlightPerAddress = value; return this; }
         public Builder bodyDeadline(Duration value) { this.bodyDeadline = value; return this; }
         public Builder keepAliveRequests(int value) { this.keepAliveRequests = value; return this; }
+        public Builder maxConnections(int value) { this.maxConnections = value; return this; }
+        public Builder maxConnectionsPerAddress(int value) { this.maxConnectionsPerAddress = value; return this; }
+        public Builder keepAliveIdleTimeout(Duration value) { this.keepAliveIdleTimeout = value; return this; }
+        public Builder maxConnectionAge(Duration value) { this.maxConnectionAge = value; return this; }
         public Builder redisTimeout(Duration value) { this.redisTimeout = value; return this; }
         public Builder adminBindAddress(String value) { this.adminBindAddress = value; return this; }
         public Builder adminPort(int value) { this.adminPort = value; return this; }
@@ -217,7 +229,8 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
             return new IngressSettings(kafkaBootstrap, kafkaClient, redisUri, redisCluster, redisTimeout, topics, limits,
                     instanceCount, readyLagThreshold,
                     new HttpSettings(bindAddress, port, adminBindAddress, adminPort, maxBodyBytes, bodyDeadline,
-                            trustedProxies, keepAliveRequests),
+                            trustedProxies, keepAliveRequests, new HttpSettings.Connections(maxConnections,
+                            maxConnectionsPerAddress, keepAliveIdleTimeout, maxConnectionAge)),
                     new AuthSettings(tokenSecret, tokenIssuer, tokenMaxLifetime, adminKey, accountsFile, apiKeysFile,
                             passwordMemoryKib, passwordIterations),
                     new BoundSettings(maxInFlight, maxInFlightPerPrincipal, maxInFlightPerAddress, maxCheckouts,

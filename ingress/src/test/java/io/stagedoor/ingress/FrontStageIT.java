@@ -101,6 +101,24 @@ class FrontStageIT {
         assertThat(JSON.readTree(inFront.body())).isEqualTo(JSON.readTree(inJersey.body()));
     }
 
+    // A client that accepts problems alone is answered 406 by Jersey, before any ring: the front must not have
+    // charged the buyer's and the organizer's buckets for a hold that is never published.
+    @Test
+    void aHoldThatAcceptsOnlyProblemsIsRefusedWithoutCharge() throws Exception {
+        String buyer = TestNames.unique("problems-only");
+        double charged = buyerSeatDecisions();
+
+        Answer refused = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-30"),
+                "application/problem+json");
+
+        assertThat(refused.status()).isEqualTo(406);
+        assertThat(buyerSeatDecisions()).isEqualTo(charged);
+        for (int seat = 1; seat <= 10; seat++) {
+            assertThat(fixture.postHold(buyer, seats("S-" + (30 + seat))).statusCode()).as("seat %d", seat)
+                    .isEqualTo(202);
+        }
+    }
+
     @Test
     void aForgedTokenAndAnUnknownEventAreAnsweredInTheFrontAsJerseyAnswersThem() throws Exception {
         double unauthenticated = frontAnswers("holds", 401);

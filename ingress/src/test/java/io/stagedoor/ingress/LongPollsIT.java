@@ -30,8 +30,10 @@ class LongPollsIT {
 
     @Test
     void fiveThousandWaitingPollsAreEachWokenByTheirResult() throws Exception {
-        // one buyer holds all 5,000: this test is about the view's capacity, not the per-principal cap
-        try (IngressFixture fixture = IngressFixture.start(b -> b.maxWaitingPollsPerPrincipal(POLLS))) {
+        // one buyer holds all 5,000, on as many connections from one address: this test is about the view's capacity,
+        // not the per-principal cap nor the per-address one
+        try (IngressFixture fixture = IngressFixture.start(b -> b.maxWaitingPollsPerPrincipal(POLLS)
+                .maxConnectionsPerAddress(2 * POLLS))) {
             CorrelationIds ids = new CorrelationIds(fixture.settings.auth().secretBytes(), Clock.systemUTC());
             String token = fixture.token("patient");
             List<String> correlationIds = new ArrayList<>();

@@ -41,15 +41,34 @@ public final class RedisClusterServers implements AutoCloseable {
 
     /** Starts {@code primaries} nodes and forms the cluster. */
     public static RedisClusterServers start(int primaries) {
+        return start(primaries, 0, List.of());
+    }
+
+    /**
+     * Starts {@code primaries} nodes that join as one cluster but leave the last {@code unassigned} slots to nobody,
+     * as an operator's half-finished {@code redis-cli --cluster create} or a lost primary does. Each node adds
+     * {@code config} lines (for example {@code cluster-require-full-coverage no}); the fixture waits until every node
+     * knows every other, whatever {@code cluster_state} says.
+     */
+    public static RedisClusterServers startWithUnassignedSlots(int primaries, int unassigned, List<String> config) {
+        if (unassigned < 1 || unassigned >= SlotHash.SLOT_COUNT) {
+            throw new IllegalArgumentException("unassigned slots must be 1.." + (SlotHash.SLOT_COUNT - 1));
+        }
+        return start(primaries, unassigned, config);
+    }
+
+    private static RedisClusterServers start(int primaries, int unassigned, List<String> config) {
         Path dir = tempDir();
         List<RedisProcess> nodes = new ArrayList<>();
         try {
             for (int i = 0; i < primaries; i++) {
-                nodes.add(RedisProcess.start(portWithFreeBus(), dir, List.of("cluster-enabled yes",
+                List<String> lines = new ArrayList<>(List.of("cluster-enabled yes",
                         "cluster-config-file nodes-" + i + "-" + System.nanoTime() + ".conf",
-                        "cluster-node-timeout 2000")));
+                        "cluster-node-timeout 2000"));
+                lines.addAll(config);
+                nodes.add(RedisProcess.start(portWithFreeBus(), dir, lines));
             }
-            form(nodes);
+            form(nodes, SlotHash.SLOT_COUNT - unassigned);
             return new RedisClusterServers(nodes);
         } catch (RuntimeException e) {
             nodes.forEach(RedisProcess::close);
@@ -69,11 +88,12 @@ public final class RedisClusterServers implements AutoCloseable {
         throw new IllegalStateException("no free port pair for a cluster node");
     }
 
-    private static void form(List<RedisProcess> nodes) {
-        int slotsEach = SlotHash.SLOT_COUNT / nodes.size();
+    /** Joins the nodes and gives them slots 0 to {@code assigned} - 1; all of them formed means cluster_state:ok. */
+    private static void form(List<RedisProcess> nodes, int assigned) {
+        int slotsEach = assigned / nodes.size();
         for (int i = 0; i < nodes.size(); i++) {
             int from = i * slotsEach;
-            int to = i == nodes.size() - 1 ? SlotHash.SLOT_COUNT : from + slotsEach;
+            int to = i == nodes.size() - 1 ? assigned : from + slotsEach;
             int[] slots = IntStream.range(from, to).toArray();
             withNode(nodes.get(i), connection -> {
                 connection.sync().clusterAddSlots(slots);
@@ -83,10 +103,13 @@ public final class RedisClusterServers implements AutoCloseable {
         for (RedisProcess other : nodes.subList(1, nodes.size())) {
             withNode(nodes.get(0), connection -> connection.sync().clusterMeet(Ports.LOOPBACK, other.port()));
         }
+        boolean whole = assigned == SlotHash.SLOT_COUNT;
         for (RedisProcess node : nodes) {
-            RedisProcess.await("cluster_state:ok on " + node.address(), FORMED_WITHIN, () -> withNode(node,
-                    connection -> connection.sync().clusterInfo().contains("cluster_state:ok")
-                            && connection.sync().clusterNodes().lines().count() == nodes.size()));
+            RedisProcess.await((whole ? "cluster_state:ok" : "every node known") + " on " + node.address(),
+                    FORMED_WITHIN, () -> withNode(node,
+                    connection -> (!whole || connection.sync().clusterInfo().contains("cluster_state:ok"))
+                            && connection.sync().clusterNodes().lines().count() == nodes.size()
+                            && connection.sync().clusterInfo().contains("cluster_slots_assigned:" + assigned)));
         }
     }
 

@@ -69,7 +69,8 @@ public final class RedisAccess implements AutoCloseable {
     /**
      * Connects to {@code endpoint}; calls are cut and broken as {@code outage} says.
      *
-     * @throws RedisStartFailure when Redis cannot be reached or refuses the credentials
+     * @throws RedisStartFailure when Redis cannot be reached or refuses the credentials, or when a cluster does not
+     *                           serve every slot
      */
     public static RedisAccess open(RedisEndpoint endpoint, OutageSettings outage) {
         ClientResources resources = ClientResources.builder()
@@ -83,6 +84,7 @@ public final class RedisAccess implements AutoCloseable {
                 client = cluster;
                 StatefulRedisClusterConnection<String, String> connection = cluster.connect(StringCodec.UTF8);
                 connectToEveryPrimary(connection);
+                ClusterCoverage.require(endpoint, connection);
                 return opened(endpoint, resources, cluster, connection, connection.async(), outage);
             }
             RedisClient single = RedisClient.create(resources, endpoint.redisUri());
@@ -100,7 +102,7 @@ public final class RedisAccess implements AutoCloseable {
                 client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
             }
             resources.shutdown(0, 1, TimeUnit.SECONDS);
-            throw startFailure(endpoint, e);
+            throw e instanceof RedisStartFailure refused ? refused : startFailure(endpoint, e);
         }
     }
 

@@ -24,8 +24,7 @@ public final class DevelopmentSecrets {
 
     /** @throws IllegalStateException naming the settings to change, when a listener beyond loopback would use them */
     public static void refuseBeyondLoopback(IngressSettings settings) {
-        String exposed = !isLoopback(settings.http().bindAddress()) ? settings.http().bindAddress()
-                : !isLoopback(settings.http().adminBindAddress()) ? settings.http().adminBindAddress() : null;
+        String exposed = exposedAddress(settings).orElse(null);
         if (exposed == null) {
             return;
         }
@@ -41,6 +40,13 @@ public final class DevelopmentSecrets {
         if (!weak.isEmpty()) {
             throw new IllegalStateException(IngressMessages.developmentSecretsBeyondLoopback(exposed, weak));
         }
+    }
+
+    /** The address of a listener of {@code settings} reachable beyond this machine (public first); empty on loopback. */
+    public static java.util.Optional<String> exposedAddress(IngressSettings settings) {
+        return !isLoopback(settings.http().bindAddress()) ? java.util.Optional.of(settings.http().bindAddress())
+                : !isLoopback(settings.http().adminBindAddress())
+                ? java.util.Optional.of(settings.http().adminBindAddress()) : java.util.Optional.empty();
     }
 
     /** Whether {@code address} only accepts connections from this machine (127.0.0.0/8, ::1, a name for them). */

@@ -1,7 +1,10 @@
 package io.stagedoor.ingress.http;
 
+import io.stagedoor.ingress.HttpSettings;
+import io.stagedoor.ingress.connections.ConnectionCaps;
+import io.stagedoor.ingress.connections.ConnectionGate;
+import io.stagedoor.ingress.metrics.IngressMetrics;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -20,12 +23,15 @@ import org.glassfish.jersey.server.ResourceConfig;
  * The Grizzly server of one instance: a public listener and an admin listener serving one Jersey application behind
  * a front handler. Grizzly parses each request on its selector thread and hands it to the front, which answers what
  * it can there and gives the rest to Jersey on a virtual thread of its own; Grizzly's own error pages are answered
- * as problems. A connection carries as many requests as the keep-alive limit says (none by default).
+ * as problems. A connection carries as many requests as the keep-alive limit says (none by default), for as long
+ * as its listener's {@link ConnectionGate} lets it live.
  */
 public final class HttpListeners {
 
     /** The name of the admin listener. */
     public static final String ADMIN = "admin";
+    /** The name the public listener goes by in metrics and messages. */
+    public static final String PUBLIC = "public";
     /**
      * Jersey warns that resource instances "do not implement any provider interfaces" although it serves them
      * (eclipse-ee4j/jersey#3700); kept in fields so the levels stick.
@@ -49,28 +55,35 @@ public final class HttpListeners {
     }
 
     /**
-     * Serves {@code config} behind {@code front} on {@code http://bindAddress:port/} and on {@code admin}, and hands
+     * Serves {@code config} behind {@code front} on {@code http://bindAddress:port/} of {@code http} and on
+     * {@code admin}, each listener behind a {@link ConnectionGate} of {@code http}'s connection bounds, and hands
      * {@code stopOnClose} what stops it: the worker threads, then the server (to be stopped first).
      *
-     * @param keepAliveRequests requests one connection may carry before the server closes it; -1 for no limit
-     * @throws UncheckedIOException when a listener cannot bind
+     * @throws ListenerUnavailable naming the listener, its address and the setting to change, when one cannot bind
      */
-    public static HttpServer start(String bindAddress, int port, NetworkListener admin, ResourceConfig config,
-                                   Front front, int keepAliveRequests, Consumer<AutoCloseable> stopOnClose) {
-        URI uri = URI.create("http://" + bindAddress + ":" + port + "/");
+    public static HttpServer start(HttpSettings http, NetworkListener admin, ResourceConfig config, Front front,
+                                   IngressMetrics metrics, Consumer<AutoCloseable> stopOnClose) {
+        URI uri = URI.create("http://" + http.bindAddress() + ":" + http.port() + "/");
         HttpServer server = GrizzlyHttpServerFactory.createHttpServer(uri, config, false);
         server.addListener(admin);
         ExecutorService workers = virtualThreadWorkers(server, stopOnClose);
         putInFront(server, front, workers);
+        HttpSettings.Connections bounds = http.connections();
         server.getListeners().forEach(listener -> {
-            listener.getKeepAlive().setMaxRequestsCount(keepAliveRequests);
+            listener.getKeepAlive().setMaxRequestsCount(http.keepAliveRequests());
+            listener.getKeepAlive().setIdleTimeoutInSeconds((int) bounds.idleTimeout().toSeconds());
             listener.getTransport().setIOStrategy(SameThreadIOStrategy.getInstance());
+            String name = ADMIN.equals(listener.getName()) ? ADMIN : PUBLIC;
+            new ConnectionGate(name, new ConnectionCaps(name, bounds.max(), bounds.perAddress()), bounds.maxAge(),
+                    metrics, System::nanoTime).install(listener, server.getServerConfiguration());
         });
         server.getServerConfiguration().setDefaultErrorPageGenerator(new ProblemErrorPages());
         try {
             server.start();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot listen on " + uri, e);
+            ListenerUnavailable unavailable = ListenerUnavailable.of(server, e);
+            server.shutdownNow();
+            throw unavailable;
         }
         stopOnClose.accept(server::shutdownNow);
         return server;

@@ -186,4 +186,12 @@ public final class IngressMessages {
         return "This request needs " + cost + " tokens of the limit '" + limit + "', which never holds more than "
                 + capacity + "; ask for fewer.";
     }
+
+    /** A listener that could not bind, with the settings that choose its port and address. */
+    public static String listenerUnavailable(String listener, String address, String portSetting,
+                                             String addressSetting, String reason) {
+        return "the " + listener + " listener cannot listen on " + address + " (" + reason + "): another process, "
+                + "perhaps another stagedoor, may hold the port; choose a free one with " + portSetting
+                + ", or another address with " + addressSetting;
+    }
 }

@@ -50,6 +50,15 @@ public final class IngressMetrics {
     public static final String FRONT_ANSWERS = "stagedoor.ingress.front.answers";
     /** Password hashes computed by the login route (each about 100 ms of CPU). */
     public static final String PASSWORD_HASHES = "stagedoor.ingress.login.password.hashes";
+    /** Connections open, tagged {@code listener} (public, admin). */
+    public static final String CONNECTIONS_OPEN = "stagedoor.ingress.connections.open";
+    /**
+     * Connections closed at accept, tagged {@code listener} and {@code reason}: {@code address} (its source had
+     * {@code max-connections-per-address} open) or {@code total} (the listener had {@code max-connections} open).
+     */
+    public static final String CONNECTIONS_REFUSED = "stagedoor.ingress.connections.refused";
+    /** Connections ended for their age, tagged {@code listener}: answered {@code Connection: close} past it. */
+    public static final String CONNECTIONS_AGED = "stagedoor.ingress.connections.aged";
 
     /** The route and status a {@link #SERVED} timer is tagged with. */
     private record Served(String route, int status) {
@@ -93,6 +102,20 @@ public final class IngressMetrics {
 
     public void resultLatency(Duration latency) {
         Timer.builder(RESULT_LATENCY).publishPercentiles(0.5, 0.99).register(registry).record(latency);
+    }
+
+    public void connectionRefused(String listener, String reason) {
+        Counter.builder(CONNECTIONS_REFUSED).tag("listener", listener).tag("reason", reason).register(registry)
+                .increment();
+    }
+
+    public void connectionAged(String listener) {
+        Counter.builder(CONNECTIONS_AGED).tag("listener", listener).register(registry).increment();
+    }
+
+    /** Registers the gauge of the connections open on {@code listener}. */
+    public void connectionsOpen(String listener, Supplier<Number> open) {
+        Gauge.builder(CONNECTIONS_OPEN, open).tag("listener", listener).register(registry);
     }
 
     /** Registers a gauge read from {@code value} whenever metrics are scraped. */

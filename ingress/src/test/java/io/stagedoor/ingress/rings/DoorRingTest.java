@@ -7,6 +7,7 @@ import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.ingress.front.FrontStage;
 import io.stagedoor.ingress.front.RouteAhead;
 import io.stagedoor.ingress.http.HttpJson;
+import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.http.HttpListeners;
 import io.stagedoor.ingress.http.ProblemMappers;
 import io.stagedoor.ingress.metrics.IngressMetrics;
@@ -70,8 +71,10 @@ class DoorRingTest {
                 .register(new Live());
         IngressMetrics metrics = new IngressMetrics(registry);
         DoorRing door = new DoorRing(bound, metrics);
-        server = HttpListeners.start("127.0.0.1", 0, HttpListeners.admin("127.0.0.1", 0), config,
-                (jersey, threads) -> new FrontStage(jersey, door, RouteAhead.NONE, threads, metrics), -1, stops::push);
+        server = HttpListeners.start(IngressSettings.builder("unused").port(0).build().http(),
+                HttpListeners.admin("127.0.0.1", 0), config,
+                (jersey, threads) -> new FrontStage(jersey, door, RouteAhead.NONE, threads, metrics), metrics,
+                stops::push);
     }
 
     @AfterEach

@@ -1,0 +1,115 @@
+package io.stagedoor.ingress.connections;
+
+import io.stagedoor.admission.bound.ConcurrencyBound;
+import io.stagedoor.admission.bound.KeyedConcurrencyBound;
+import io.stagedoor.admission.bound.Permit;
+import java.net.Inet4Address;
+import java.net.Inet6Address;
+import java.net.InetAddress;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The caps on one listener's open connections: at most {@code perAddress} from one source and at most {@code total}
+ * in all. A source is the TCP peer's address, an IPv6 peer's /64 (one host is given a whole /64, so counting its
+ * addresses one by one would cap nothing). Never waits: a connection over a cap is refused at once, and costs the
+ * caps nothing. Behind a load balancer every connection comes from the balancer, so the per-address cap is the
+ * balancer's and the total is the cap that matters.
+ *
+ * <p>Memory is bounded by the connections open: an address is forgotten with its last connection. Thread-safe.
+ */
+public final class ConnectionCaps {
+
+    /** Why a connection was refused; the tag of the refusal metric. */
+    public enum Refusal {
+        /** Its source address already had {@code perAddress} connections open. */
+        ADDRESS,
+        /** The listener already had {@code total} connections open. */
+        TOTAL;
+
+        /** The metric tag. */
+        public String tag() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** One open connection's place under both caps; release it once, when the connection closes. */
+    public record Opened(Permit address, Permit total) {
+        /** Gives both places back; a second call does nothing. */
+        public void release() {
+            address.release();
+            total.release();
+        }
+    }
+
+    private final ConcurrencyBound total;
+    private final KeyedConcurrencyBound perAddress;
+
+    public ConnectionCaps(String listener, int total, int perAddress) {
+        this.total = new ConcurrencyBound(listener + "-connections", total);
+        this.perAddress = new KeyedConcurrencyBound(listener + "-connections-per-address", perAddress);
+    }
+
+    /**
+     * A place for a connection from {@code peer}, or why there is none. The address cap is tried first, so one
+     * address knocking past its cap never takes a place of the total from anyone else, even for an instant.
+     */
+    public Result open(InetAddress peer) {
+        Optional<Permit> address = perAddress.tryAcquire(source(peer));
+        if (address.isEmpty()) {
+            return new Result(null, Refusal.ADDRESS);
+        }
+        Optional<Permit> all = total.tryAcquire();
+        if (all.isEmpty()) {
+            address.get().release();
+            return new Result(null, Refusal.TOTAL);
+        }
+        return new Result(new Opened(address.get(), all.get()), null);
+    }
+
+    /** What {@link #open} decided: a place, or the refusal. */
+    public record Result(Opened opened, Refusal refusal) {
+        public boolean admitted() {
+            return opened != null;
+        }
+    }
+
+    /** Connections open now. */
+    public int open() {
+        return total.inUse();
+    }
+
+    /** Sources with a connection open now. */
+    public int sources() {
+        return perAddress.keys();
+    }
+
+    /** Connections open now from {@code peer}'s source. */
+    public int openFrom(InetAddress peer) {
+        return perAddress.inUse(source(peer));
+    }
+
+    public int total() {
+        return total.limit();
+    }
+
+    public int perAddress() {
+        return perAddress.limitPerKey();
+    }
+
+    /** The key of {@code peer}'s source: an IPv4 address (or an IPv4-mapped IPv6 one) whole, an IPv6 one's /64. */
+    static String source(InetAddress peer) {
+        if (peer instanceof Inet6Address) {
+            byte[] prefix = Arrays.copyOf(peer.getAddress(), 8);
+            StringBuilder key = new StringBuilder("v6:");
+            for (int i = 0; i < prefix.length; i += 2) {
+                key.append(Integer.toHexString(((prefix[i] & 0xFF) << 8) | (prefix[i + 1] & 0xFF))).append(':');
+            }
+            return key.append(":/64").toString();
+        }
+        if (peer instanceof Inet4Address) {
+            return peer.getHostAddress();
+        }
+        return String.valueOf(peer);
+    }
+}
