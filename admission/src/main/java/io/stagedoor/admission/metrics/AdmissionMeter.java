@@ -33,7 +33,7 @@ public enum AdmissionMeter {
      * idempotency keys, scanned tickets) that failed: shed because this process was overloaded while Redis answered,
      * or answered by the user's fallback because Redis was unavailable.
      */
-    REDIS_USER_FAILURES("stagedoor.redis.user.failures",
+    REDIS_USER_FAILURES("stagedoor.admission.redis.user.failures",
             "failed Redis calls of the other users: shed while Redis answered, or an outage their fallback answered"),
     /** Counter, tag {@code state}: circuit breaker transitions. */
     BREAKER_TRANSITIONS("stagedoor.admission.breaker.transitions", "Redis circuit breaker state changes");

@@ -7,8 +7,10 @@ import org.slf4j.LoggerFactory;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -20,13 +22,13 @@ class GuardedCallsTest {
 
     @Test
     void aCallNobodyAnswersFailsAtTheDeadlineNamingItsUser() {
-        try (RedisOutagePolicy policy = new RedisOutagePolicy(SETTINGS)) {
-            GuardedCalls calls = policy.calls("scanned tickets", LoggerFactory.getLogger(GuardedCallsTest.class));
-            CompletableFuture<String> silent = calls.call(CompletableFuture::new);
-            assertThatThrownBy(silent::join).isInstanceOf(CompletionException.class)
-                    .cause().isInstanceOf(TimeoutException.class)
-                    .hasMessage(AdmissionMessages.redisCallTimedOut("scanned tickets", SETTINGS.commandTimeout()));
-        }
+        // Driven, with an idle CPU reading: on the real sweeper a busy test machine would make it a shed.
+        Driven driven = new Driven(0.1);
+        CompletableFuture<String> silent = driven.calls.call(CompletableFuture::new);
+        driven.pastTheDeadlineOf(silent);
+        assertThatThrownBy(silent::join).isInstanceOf(CompletionException.class)
+                .cause().isInstanceOf(TimeoutException.class)
+                .hasMessage(AdmissionMessages.redisCallTimedOut("scanned tickets", Duration.ofMillis(30)));
     }
 
     @Test
@@ -62,5 +64,60 @@ class GuardedCallsTest {
             assertThat(failing.state()).isEqualTo("OPEN");
             assertThat(healthy.call(() -> CompletableFuture.completedFuture("OK")).join()).isEqualTo("OK");
         }
+    }
+
+    /** A deadline-cut call on a sweeper the test drives, its CPU load reading {@code load}; ticks of 1 ms. */
+    private static final class Driven {
+        final long start = System.nanoTime();
+        final DeadlineSweeper sweeper;
+        final GuardedCalls calls;
+
+        Driven(double load) {
+            OverloadSignal signal = new OverloadSignal(() -> load, Duration.ofMillis(1), start);
+            sweeper = DeadlineSweeper.unscheduled(Duration.ofMillis(30), Duration.ofMillis(1), start, signal);
+            calls = new GuardedCalls("scanned tickets", new BreakerCalls(SETTINGS.breaker("driven"),
+                    LoggerFactory.getLogger(GuardedCallsTest.class), (from, to) -> to, state -> { }), sweeper,
+                    Duration.ofMillis(30), () -> true);
+        }
+
+        /** Sweeps every tick (the load is read on the 20th) until {@code call} is cut at its deadline. */
+        void pastTheDeadlineOf(CompletableFuture<?> call) {
+            for (long tick = 1; tick <= 100_000 && !call.isDone(); tick++) {
+                sweeper.sweep(start + Duration.ofMillis(tick).toNanos());
+            }
+        }
+    }
+
+    @Test
+    void aCallMissedWhileThisProcessIsOverloadedAndRedisAnswersIsShedAndItsLateReplyHandedOver() {
+        Driven driven = new Driven(1.0);
+        CompletableFuture<String> reply = new CompletableFuture<>();
+        AtomicReference<CompletionStage<String>> handed = new AtomicReference<>();
+        CompletableFuture<String> call = driven.calls.call(() -> reply, handed::set);
+        driven.pastTheDeadlineOf(call);
+
+        assertThatThrownBy(call::join).isInstanceOf(CompletionException.class).cause()
+                .isInstanceOf(ProcessOverloaded.class);
+        assertThat(GuardedCalls.shed(call.exceptionNow())).isTrue();
+        reply.complete("OK");
+        assertThat(handed.get().toCompletableFuture().join()).isEqualTo("OK");
+        assertThat(driven.calls.sheds()).isEqualTo(1);
+        assertThat(driven.calls.outages()).isZero();
+        assertThat(driven.calls.state()).isEqualTo("CLOSED");
+    }
+
+    @Test
+    void aCallMissedWhileThisProcessIdlesIsAnOutageForTheFallback() {
+        Driven driven = new Driven(0.1);
+        AtomicReference<CompletionStage<String>> handed = new AtomicReference<>();
+        CompletableFuture<String> call = driven.calls.call(CompletableFuture::new, handed::set);
+        driven.pastTheDeadlineOf(call);
+
+        assertThatThrownBy(call::join).isInstanceOf(CompletionException.class).cause()
+                .isInstanceOf(TimeoutException.class);
+        assertThat(GuardedCalls.shed(call.exceptionNow())).isFalse();
+        assertThat(handed.get()).as("a fallback answered: what Redis did stands").isNull();
+        assertThat(driven.calls.outages()).isEqualTo(1);
+        assertThat(driven.calls.sheds()).isZero();
     }
 }

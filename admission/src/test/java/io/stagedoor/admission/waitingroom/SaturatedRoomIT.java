@@ -41,7 +41,6 @@ class SaturatedRoomIT {
     void aRevokedPassStaysRefusedOnBothInstancesWhileThisProcessIsSaturated() throws Exception {
         Map<PassVerdict, Integer> verdicts = new EnumMap<>(PassVerdict.class);
         int shed = 0;
-        int unanswered = 0;
         try (WaitingRoom operator = room(patient, RealServers.redisUri(), new SimpleMeterRegistry());
              WaitingRoom one = room(hurried, RealServers.redisUri(), new SimpleMeterRegistry());
              WaitingRoom two = room(hurried, RealServers.redisUri(), new SimpleMeterRegistry())) {
@@ -55,14 +54,11 @@ class SaturatedRoomIT {
                         verdicts.merge((i % 2 == 0 ? one : two).check(pass, event, "mallory"), 1, Integer::sum);
                     } catch (ProcessOverloaded overloaded) {
                         shed++;
-                    } catch (IllegalStateException late) {
-                        unanswered++; // the check's own bound passed before the room call completed: a 500, not a pass
                     }
                 }
             }
         }
-        System.out.printf("revoked pass checked %d times while saturated: %s, %d shed, %d unanswered%n", CHECKS,
-                verdicts, shed, unanswered);
+        System.out.printf("revoked pass checked %d times while saturated: %s, %d shed%n", CHECKS, verdicts, shed);
         assertThat(verdicts).as("verdicts on a revoked pass").doesNotContainKey(PassVerdict.VALID);
         assertThat(shed).as("checks shed: the saturation made calls miss their deadline").isPositive();
     }

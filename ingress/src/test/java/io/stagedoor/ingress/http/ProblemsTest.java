@@ -2,9 +2,11 @@ package io.stagedoor.ingress.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stagedoor.admission.fallback.ProcessOverloaded;
 import jakarta.ws.rs.core.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
 import org.junit.jupiter.api.Test;
 
 class ProblemsTest {
@@ -27,6 +29,19 @@ class ProblemsTest {
         assertThat(body(fresh)).startsWith("{\"type\":\"https://stagedoor.io/problems/rate-limited\"")
                 .contains("\"policy\":\"buyer-seats\"", "\"retryAfter\":6").doesNotContain("instance");
         assertThat(fresh.getHeaderString("Retry-After")).isEqualTo("6");
+    }
+
+    @Test
+    void aCallShedForOurOwnOverloadIsAnsweredLikeTheLimitersShed() {
+        // A room call, key check or scan shed deep in a route reaches Jersey wrapped by the stage that failed.
+        Response response = new ProblemMappers.Unexpected().toResponse(
+                new CompletionException(new ProcessOverloaded("too busy to hear Redis")));
+
+        assertThat(response.getStatus()).isEqualTo(503);
+        assertThat(response.getMediaType().toString()).isEqualTo(Problem.MEDIA_TYPE);
+        assertThat(response.getHeaderString("Retry-After")).isEqualTo("1");
+        assertThat(body(response)).contains("\"type\":\"https://stagedoor.io/problems/service-overloaded\"",
+                IngressMessages.redisUserOverloaded());
     }
 
     private static String body(Response response) {
