@@ -95,10 +95,11 @@ class SeatLimitIT {
         assertThat(fixture.postHold(buyer, seats(91, 10)).statusCode()).isEqualTo(202);
     }
 
-    // Checkouts are validated before the buyer's checkout limit is charged, as holds are: probing hold ids that do
-    // not exist costs the prober no tokens and the service no Redis call.
+    // A checkout of a hold this instance has not seen waits up to 2 s for it (another instance may have reported it a
+    // moment ago). That wait holds a request of the door, so it is paid for: each probe of a made-up hold id takes a
+    // checkout token before it waits, and a prober runs out after the bucket's 5, answered 429 at once.
     @Test
-    void checkoutsOfHoldsThatDoNotExistAre404AndChargeNoCheckoutToken() throws Exception {
+    void checkoutsOfHoldsThatDoNotExistAre404AndEachCostsACheckoutToken() throws Exception {
         String buyer = TestNames.unique("checkouts");
         List<Future<HttpResponse<String>>> calls = new ArrayList<>();
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -108,11 +109,12 @@ class SeatLimitIT {
             }
         }
 
+        List<Integer> statuses = new ArrayList<>();
         for (Future<HttpResponse<String>> call : calls) {
-            assertThat(call.get().statusCode()).isEqualTo(404);
+            statuses.add(call.get().statusCode());
         }
-        assertThat(fixture.ingress.registry().find("stagedoor.admission.decisions").tag("limit", "buyer-checkouts")
-                .counters()).isEmpty();
+        assertThat(statuses).filteredOn(status -> status == 404).hasSize(5);
+        assertThat(statuses).filteredOn(status -> status == 429).hasSize(3);
     }
 
     private static HttpResponse<String> checkout(String buyer, String holdId) throws Exception {

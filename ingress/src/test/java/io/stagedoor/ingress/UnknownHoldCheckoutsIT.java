@@ -92,6 +92,23 @@ class UnknownHoldCheckoutsIT {
         assertThat(waitedPerAccount.values()).allSatisfy(waited -> assertThat(waited).isLessThanOrEqualTo(6));
     }
 
+    // The hold id is the inventory's name for the hold request's correlation id, so a client can send the checkout
+    // before any instance has seen the hold: it waits (on no thread, holding no checkout permit) and goes ahead.
+    @Test
+    void aCheckoutSentBeforeItsHoldIsKnownWaitsForItAndIsPaid() throws Exception {
+        String buyer = TestNames.unique("early");
+        String holdRequest = IngressFixture.correlationId(fixture.postHold(buyer, "{\"seats\":[\"S-8\"]}"));
+        String holdId = "hold_" + java.util.UUID.nameUUIDFromBytes(("hold:" + holdRequest)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        HttpResponse<String> early = fixture.postCheckout(buyer, holdId, "tok_ok");
+
+        assertThat(early.statusCode()).as(early.body()).isEqualTo(202);
+        assertThat(fixture.result(buyer, IngressFixture.correlationId(early)).get("status").asText())
+                .isEqualTo("confirmed");
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> fixture.ingress.checkoutBound().inUse() == 0);
+    }
+
     private static int inFlight(List<String> accounts) {
         return accounts.stream().mapToInt(account -> fixture.ingress.principalShares().inUse(account)).sum();
     }

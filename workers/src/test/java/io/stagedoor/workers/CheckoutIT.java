@@ -47,7 +47,7 @@ class CheckoutIT {
         assertThat(confirmed.status()).isEqualTo(ResultStatus.CONFIRMED);
         assertThat(confirmed.orderId()).isNotBlank();
         assertThat(confirmed.tickets()).hasSize(2).doesNotHaveDuplicates();
-        assertThat(gateway.ledger().charges(checkout.correlationId())).isEqualTo(1);
+        assertThat(gateway.ledger().charges(pipeline.paymentKey(checkout.correlationId()))).isEqualTo(1);
         await().atMost(Duration.ofSeconds(10)).until(() -> pipeline.seatChanges.stream()
                 .anyMatch(change -> change.status() == SeatStatus.SOLD && change.holdId().equals(held.holdId())));
 
@@ -81,8 +81,8 @@ class CheckoutIT {
         Result marker = pipeline.awaitResult(pipeline.hold("ev", "b3", List.of("s5")));
         assertThat(marker.status()).isEqualTo(ResultStatus.HELD);
         assertThat(pipeline.results.get(checkout.correlationId())).hasSize(1);
-        assertThat(gateway.ledger().calls(checkout.correlationId())).isEqualTo(1);
-        assertThat(gateway.ledger().charges(checkout.correlationId())).isEqualTo(1);
+        assertThat(gateway.ledger().calls(pipeline.paymentKey(checkout.correlationId()))).isEqualTo(1);
+        assertThat(gateway.ledger().charges(pipeline.paymentKey(checkout.correlationId()))).isEqualTo(1);
     }
 
     @Test

@@ -44,9 +44,9 @@ class DeadLetteredPaymentIT {
             assertThat(failed).extracting(Result::status, Result::reason)
                     .containsExactly(ResultStatus.FAILED, Reasons.PAYMENT_FAILED);
             int limit = WorkerSettings.defaults().maxDeliveries();
-            assertThat(gateway.charges(checkout.correlationId())).isBetween(1, limit);
+            assertThat(gateway.charges(pipeline.paymentKey(checkout.correlationId()))).isBetween(1, limit);
             // the void the inventory asked for is tried by the lanes, then dead-lettered in its turn
-            await().atMost(Duration.ofSeconds(60)).until(() -> gateway.voids(checkout.correlationId()) > 0
+            await().atMost(Duration.ofSeconds(60)).until(() -> gateway.voids(pipeline.paymentKey(checkout.correlationId())) > 0
                     && deadLettered(workers, "void") == 1);
             assertThat(deadLettered(workers, "payment")).isEqualTo(1);
 

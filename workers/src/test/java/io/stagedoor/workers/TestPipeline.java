@@ -53,6 +53,8 @@ final class TestPipeline implements AutoCloseable {
 
     final String bootstrap = RealServers.kafkaBootstrap();
     final TopicNames names;
+    /** What every seat of a test event costs. */
+    static final long PRICE_CENTS = 5_000;
     final Map<String, List<Result>> results = new ConcurrentHashMap<>();
     final List<SeatChange> seatChanges = new CopyOnWriteArrayList<>();
     private final KafkaProducer<String, byte[]> producer;
@@ -82,7 +84,7 @@ final class TestPipeline implements AutoCloseable {
     /** An event with seats s1..sN at 50.00 each. */
     EventDefinition event(String eventId, int seats) {
         List<String> ids = IntStream.rangeClosed(1, seats).mapToObj(i -> "s" + i).toList();
-        EventDefinition event = new EventDefinition(eventId, "Test " + eventId, "org-1", Instant.EPOCH, ids, 5_000, null);
+        EventDefinition event = new EventDefinition(eventId, "Test " + eventId, "org-1", Instant.EPOCH, ids, PRICE_CENTS, null);
         send(names.events(), eventId, Json.write(event), null);
         // The inventory learns events from a global store, asynchronously: wait until it knows this one (a hold
         // on a seat it lacks then reads unknown-seat, not unknown-event). Needs a running inventory.
@@ -198,6 +200,16 @@ final class TestPipeline implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * The gateway key the checkout {@code correlationId} was charged under: bound to it, its hold and its amount (the
+     * test events' price per seat), read from its result.
+     */
+    String paymentKey(String correlationId) {
+        Result result = awaitResult(correlationId);
+        return io.stagedoor.topics.ids.PaymentKeys.of(correlationId, result.holdId(),
+                PRICE_CENTS * result.seats().size());
     }
 
     @Override

@@ -35,6 +35,7 @@ import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
 
 /**
  * {@code POST /v1/holds/{holdId}/checkout}: pay for a hold. The checkout was validated ({@link CheckoutRequests}:
@@ -50,6 +51,9 @@ import java.util.concurrent.CompletionStage;
  */
 @Path("/v1/holds/{holdId}/checkout")
 public final class CheckoutResource {
+
+    /** Where a checkout continues once its hold showed up: a virtual thread each. */
+    private static final Executor CAUGHT_UP = task -> Thread.ofVirtual().name("checkout-caught-up").start(task);
 
     private final CheckoutRequests checkouts;
     private final CheckoutPermits permits;
@@ -85,7 +89,9 @@ public final class CheckoutResource {
             return CompletableFuture.completedFuture(Accepted.pending(checkout.replayOf()));
         }
         if (checkout.awaitingHold()) {
-            return checkouts.awaitLiveHold(holdId).thenCompose(event -> {
+            // the hold shows up on the follower thread (or the wait ends on the JDK's delay thread): the rest (a Redis
+            // call, the publish) runs on a virtual thread of its own, never on either
+            return checkouts.awaitLiveHold(holdId).thenComposeAsync(event -> {
                 if (event.isEmpty()) {
                     return answer(Problem.of(ProblemType.NOT_FOUND, IngressMessages.unknownHold(holdId)));
                 }
@@ -98,7 +104,7 @@ public final class CheckoutResource {
                 } catch (ProblemException refused) {
                     return CompletableFuture.completedFuture(Problems.response(refused.problem(), refused.headers()));
                 }
-            });
+            }, CAUGHT_UP);
         }
         return accept(buyer, holdId, idempotencyKey, checkout, checkout.eventId(), CheckoutBoundRing.claim(context));
     }

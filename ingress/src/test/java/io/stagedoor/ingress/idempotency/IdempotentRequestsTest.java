@@ -1,10 +1,15 @@
 package io.stagedoor.ingress.idempotency;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.testsupport.FakeClock;
 import io.stagedoor.topics.ids.CorrelationIds;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class IdempotentRequestsTest {
@@ -49,6 +54,39 @@ class IdempotentRequestsTest {
         String one = IdempotentRequests.slot("buyer-1", "order-1");
         String two = IdempotentRequests.slot("buyer-1", "order-2");
         assertThat(hashTag(one)).isEqualTo(hashTag(two)).doesNotContain("}", ":");
+    }
+
+    // The id of a key ages from the key's first acceptance, so a retry long after is told it is past the window at
+    // once, on any instance; before, such an id had no time and was never older than the window.
+    @Test
+    void aKeysIdCarriesTheTimeTheKeyWasFirstAcceptedAndARetryLaterGetsTheSameId() {
+        FakeClock clock = new FakeClock(Instant.parse("2026-12-01T19:00:00Z"));
+        CorrelationIds ids = new CorrelationIds(SECRET, clock);
+        try (IdempotentRequests requests = IdempotentRequests.open(ids, null, clock)) {
+            var checkout = new IdempotentRequests.CheckoutContent("checkout", "hold-1", "tok_ok");
+            String first = requests.correlationId("b", "k-1", checkout);
+
+            clock.advance(Duration.ofHours(3));
+            String retry = requests.correlationId("b", "k-1", checkout);
+
+            assertThat(retry).isEqualTo(first);
+            assertThat(ids.issuedAt(first, "b")).contains(Instant.parse("2026-12-01T19:00:00Z"));
+            assertThat(CorrelationIds.keyPart(first))
+                    .isEqualTo(CorrelationIds.keyPart(ids.issueIdempotent("b", "checkout:k-1", clock.instant())));
+        }
+    }
+
+    @Test
+    void aKeyNotSeenIsUnknownAndAKeySeenWithAnotherBodyIsRefusedBeforeAnythingIsRemembered() {
+        try (IdempotentRequests requests = IdempotentRequests.open(new CorrelationIds(SECRET, Clock.systemUTC()), null)) {
+            var paid = new IdempotentRequests.CheckoutContent("checkout", "hold-1", "tok_ok");
+            assertThat(requests.knownId("b", "k-2", paid)).isEmpty();
+            requests.correlationId("b", "k-2", paid);
+
+            var other = new IdempotentRequests.CheckoutContent("checkout", "hold-2", "tok_ok");
+            assertThatThrownBy(() -> requests.knownId("b", "k-2", other)).isInstanceOf(ProblemException.class)
+                    .satisfies(e -> assertThat(((ProblemException) e).problem().status()).isEqualTo(422));
+        }
     }
 
     private static String hashTag(String key) {

@@ -48,12 +48,19 @@ final class InventoryDriver implements AutoCloseable {
     final TestOutputTopic<String, Result> results;
     final TestOutputTopic<String, SeatChange> seatChanges;
     final TestOutputTopic<String, PaymentRequested> payments;
+    final TestOutputTopic<String, String> checkoutKeys;
     private final TopologyTestDriver driver;
 
     InventoryDriver(String name) {
+        this(name, io.stagedoor.workers.WorkerSettings.defaults().checkoutIdRetention());
+    }
+
+    /** The inventory remembering paid checkout keys for {@code checkoutRetention}. */
+    InventoryDriver(String name, Duration checkoutRetention) {
         TopicNames topics = new TopicNames(name);
-        driver = new TopologyTestDriver(InventoryTopology.build(topics, HOLD_TTL, SWEEP, clock,
+        driver = new TopologyTestDriver(InventoryTopology.build(topics, HOLD_TTL, SWEEP, checkoutRetention, clock,
                 WorkerMetrics.inMemory()), properties(name), START);
+        checkoutKeys = driver.createOutputTopic(topics.checkoutKeys(), new StringDeserializer(), new StringDeserializer());
         StringSerializer keys = new StringSerializer();
         StringDeserializer keysOut = new StringDeserializer();
         events = driver.createInputTopic(topics.events(), keys, JsonSerde.of(EventDefinition.class));

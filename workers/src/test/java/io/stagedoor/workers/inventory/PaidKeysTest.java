@@ -97,6 +97,37 @@ class PaidKeysTest {
         assertThat(inventory.payments.readValue().holdId()).isEqualTo(otherHold);
     }
 
+    // The retention is a setting (workers.checkout-id-retention): past it, the key is forgotten in every task (a
+    // tombstone on the checkout-keys topic) and may check out another hold, paid under its own gateway key.
+    @Test
+    void pastTheRetentionAPaidKeyIsForgottenEverywhereAndPaysForAnotherHoldUnderItsOwnGatewayKey() {
+        try (InventoryDriver shortMemory = new InventoryDriver("paid-keys-short", Duration.ofMinutes(3))) {
+            shortMemory.define("ev-1", 10, EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER);
+            shortMemory.sendHold("ev-1", BUYER, List.of("s1"));
+            String one = shortMemory.results.readValue().holdId();
+            shortMemory.sendHold("ev-1", BUYER, List.of("s2"));
+            String two = shortMemory.results.readValue().holdId();
+            CheckoutRequested paid = new CheckoutRequested(IDS.issueIdempotent(BUYER, "checkout:k1", START), "ev-1",
+                    one, BUYER, "tok_ok", START);
+            shortMemory.checkouts.pipeInput("ev-1", paid);
+            shortMemory.payments.readValue();
+            String keyPart = CorrelationIds.keyPart(paid.correlationId());
+            assertThat(shortMemory.checkoutKeys.readRecord().key()).isEqualTo(keyPart);
+
+            shortMemory.pass(Duration.ofMinutes(4));
+            var forgotten = shortMemory.checkoutKeys.readRecord();
+            assertThat(forgotten.key()).isEqualTo(keyPart);
+            assertThat(forgotten.value()).isNull();
+
+            String later = IDS.issueIdempotent(BUYER, "checkout:k1", START.plus(Duration.ofMinutes(4)));
+            shortMemory.checkouts.pipeInput("ev-1", new CheckoutRequested(later, "ev-1", two, BUYER, "tok_ok",
+                    shortMemory.clock.instant()));
+            PaymentRequested payment = shortMemory.payments.readValue();
+            assertThat(payment.holdId()).isEqualTo(two);
+            assertThat(payment.paymentKey()).isEqualTo(PaymentKeys.of(later, two, PRICE_CENTS));
+        }
+    }
+
     private CheckoutRequested checkout(String eventId, String holdId, String correlationId) {
         CheckoutRequested request = new CheckoutRequested(correlationId, eventId, holdId, BUYER, "tok_ok",
                 inventory.clock.instant());
