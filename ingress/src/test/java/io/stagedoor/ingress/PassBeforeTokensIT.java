@@ -14,7 +14,11 @@ import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.WaitingRoomSettings;
 import io.stagedoor.topics.json.Json;
-import java.io.ByteArrayInputStream;
+import io.micrometer.core.instrument.Counter;
+import io.stagedoor.ingress.metrics.IngressMetrics;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +26,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,17 +44,12 @@ class PassBeforeTokensIT {
     private static RedisClient redisClient;
     private static StatefulRedisConnection<String, String> redis;
 
-    /** How a hold reaches the rings: whole and plain, taken by the front stage; chunked, left to Jersey. */
+    /**
+     * How a hold reaches the rings, written on a socket of its own: whole and plain in one write, taken by the front
+     * stage; chunked, left to Jersey.
+     */
     enum Path {
-        FRONT_STAGE(body -> HttpRequest.BodyPublishers.ofString(body)),
-        JERSEY(body -> HttpRequest.BodyPublishers.ofInputStream(
-                () -> new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8))));
-
-        final Function<String, HttpRequest.BodyPublisher> body;
-
-        Path(Function<String, HttpRequest.BodyPublisher> body) {
-            this.body = body;
-        }
+        FRONT_STAGE, JERSEY
     }
 
     @BeforeAll
@@ -75,19 +73,21 @@ class PassBeforeTokensIT {
         String eventId = gatedEvent(organizer);
         String buyer = TestNames.unique("buyer");
 
-        HttpResponse<String> none = hold(path, eventId, buyer, null);
-        HttpResponse<String> forged = hold(path, eventId, buyer, "not-a-pass");
+        double inFront = frontAnswers();
+        Answer none = hold(path, eventId, buyer, null);
+        Answer forged = hold(path, eventId, buyer, "not-a-pass");
 
-        for (HttpResponse<String> refused : List.of(none, forged)) {
-            assertThat(refused.statusCode()).isEqualTo(403);
+        for (Answer refused : List.of(none, forged)) {
+            assertThat(refused.status()).isEqualTo(403);
             assertThat(Json.mapper().readTree(refused.body()).get("type").asText()).endsWith("/waiting-room");
         }
+        assertThat(frontAnswers() - inFront).isEqualTo(path == Path.FRONT_STAGE ? 2 : 0);
         assertThat(bucketExists("buyer-seats", buyer)).isFalse();
         assertThat(bucketExists("organizer-holds", organizer)).isFalse();
 
         // The same buyer with a pass: the hold is accepted and both buckets are charged, under the keys read above.
-        HttpResponse<String> admitted = hold(path, eventId, buyer, passFor(eventId, buyer));
-        assertThat(admitted.statusCode()).as(admitted.body()).isEqualTo(202);
+        Answer admitted = hold(path, eventId, buyer, passFor(eventId, buyer));
+        assertThat(admitted.status()).as(admitted.body()).isEqualTo(202);
         assertThat(bucketExists("buyer-seats", buyer)).isTrue();
         assertThat(bucketExists("organizer-holds", organizer)).isTrue();
     }
@@ -125,15 +125,31 @@ class PassBeforeTokensIT {
         return admitted[0].get("pass").asText();
     }
 
-    private static HttpResponse<String> hold(Path path, String eventId, String buyer, String pass) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(fixture.uri("/v1/events/" + eventId + "/holds"))
-                .header("Authorization", "Bearer " + fixture.token(buyer))
-                .header("Content-Type", "application/json")
-                .POST(path.body.apply(HOLD));
+    /** A one-seat hold as {@code buyer}, with the pass in its header unless null. */
+    private static Answer hold(Path path, String eventId, String buyer, String pass) throws Exception {
+        StringBuilder head = new StringBuilder("POST /v1/events/" + eventId + "/holds HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Connection: close\r\nAuthorization: Bearer " + fixture.token(buyer) + "\r\n"
+                + "Content-Type: application/json\r\n");
         if (pass != null) {
-            request.header(WaitingRoomFeature.PASS_HEADER, pass);
+            head.append(WaitingRoomFeature.PASS_HEADER).append(": ").append(pass).append("\r\n");
         }
-        return fixture.send(request);
+        String body = switch (path) {
+            case FRONT_STAGE -> "Content-Length: " + HOLD.length() + "\r\n\r\n" + HOLD;
+            case JERSEY -> "Transfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(HOLD.length()) + "\r\n" + HOLD
+                    + "\r\n0\r\n\r\n";
+        };
+        try (Socket socket = new Socket("127.0.0.1", fixture.ingress.port())) {
+            socket.setSoTimeout(20_000);
+            socket.getOutputStream().write((head + body).getBytes(StandardCharsets.UTF_8));
+            socket.getOutputStream().flush();
+            return Answer.read(new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8)));
+        }
     }
 
+    /** Holds the front stage answered 403 itself, without Jersey. */
+    private static double frontAnswers() {
+        Counter counter = fixture.ingress.registry().find(IngressMetrics.FRONT_ANSWERS).tag("route", "holds")
+                .tag("status", "403").counter();
+        return counter == null ? 0 : counter.count();
+    }
 }

@@ -12,6 +12,13 @@ public final class AddressKeys {
 
     /** The prefix length an IPv6 client is keyed on. */
     public static final int IPV6_PREFIX = 64;
+    /** The network an IPv4 client's login failures count against an account on: its /24. */
+    public static final int IPV4_NETWORK = 24;
+    /**
+     * The network an IPv6 client's login failures count against an account on: its /48, one site's allocation (RFC
+     * 6177), as many neighbours as an IPv4 /24 holds; a /64 would give one home's /56 256 fresh buckets.
+     */
+    public static final int IPV6_NETWORK = 48;
 
     private AddressKeys() {
     }
@@ -25,11 +32,32 @@ public final class AddressKeys {
         if (bytes.length == 4) {
             return (bytes[0] & 0xFF) + "." + (bytes[1] & 0xFF) + "." + (bytes[2] & 0xFF) + "." + (bytes[3] & 0xFF);
         }
+        return ipv6Prefix(bytes, IPV6_PREFIX);
+    }
+
+    /**
+     * The network key of {@code address}: an IPv4 client's /24 ({@code 198.51.100.0/24}), an IPv6 client's /48
+     * ({@code 2001:db8:1::/48}), an IPv4-mapped address as the IPv4 one; text that is no IP literal keys on itself.
+     * The login limit per account counts failures on it, so a stranger elsewhere cannot spend the owner's.
+     */
+    public static String networkKey(String address) {
+        byte[] bytes = literal(address);
+        if (bytes == null) {
+            return address;
+        }
+        if (bytes.length == 4) {
+            return (bytes[0] & 0xFF) + "." + (bytes[1] & 0xFF) + "." + (bytes[2] & 0xFF) + ".0/" + IPV4_NETWORK;
+        }
+        return ipv6Prefix(bytes, IPV6_NETWORK);
+    }
+
+    /** The first {@code bits} (a multiple of 16) of an IPv6 address, as {@code 2001:db8:1::/48}. */
+    private static String ipv6Prefix(byte[] bytes, int bits) {
         StringBuilder key = new StringBuilder();
-        for (int group = 0; group < IPV6_PREFIX / 16; group++) {
+        for (int group = 0; group < bits / 16; group++) {
             key.append(Integer.toHexString(((bytes[2 * group] & 0xFF) << 8) | (bytes[2 * group + 1] & 0xFF))).append(':');
         }
-        return key.append(":/").append(IPV6_PREFIX).toString();
+        return key.append(":/").append(bits).toString();
     }
 
     /** The 4 or 16 bytes of an IP literal (an IPv6 zone id dropped, an IPv4-mapped address as its 4), or null. */

@@ -5,12 +5,14 @@ import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitPolicy;
+import io.stagedoor.ingress.auth.AddressKeys;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.rings.AddressLimitRing;
 import io.stagedoor.ingress.rings.Decisions;
 import io.stagedoor.ingress.rings.Limited;
 import io.stagedoor.ingress.rings.LimitedRoute;
@@ -18,6 +20,8 @@ import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -30,7 +34,11 @@ import java.util.concurrent.Executor;
 
 /**
  * {@code POST /v1/login}: email and password for a buyer token. Two limits run before the password hash: the
- * address ring (10 per minute per source address) and, here, 20 per hour per account. Only then is the
+ * address ring (10 per minute per source address, protecting the CPU) and, here, 20 per hour per account and client
+ * network ({@link #accountKey}: the email with the client's IPv4 /24 or IPv6 /48). The account's bucket is one per
+ * network, so a stranger guessing from elsewhere spends their own network's tokens for the account, never the
+ * owner's, and cannot lock the owner out of a clean address; a flood from one network is still cut at 20 an hour,
+ * across instances. Only then is the
  * Argon2id hash computed; an unknown email costs a hash too, so timing does not reveal which emails exist.
  * At most {@code hashes.limit()} hashes run at once on this instance: a login past that bound is answered 503 with
  * {@code Retry-After: 1} at once, without waiting for a slot. The bound is taken before the account limit, so a
@@ -79,7 +87,7 @@ public final class LoginResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Produces(MediaType.APPLICATION_JSON)
     @Limited(LimitedRoute.LOGIN)
-    public Response login(InputStream json) {
+    public Response login(InputStream json, @Context ContainerRequestContext request) {
         LoginBody login = body.read(json, LoginBody.class);
         if (login.email() == null || !EmailAddresses.plausible(login.email())) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.badEmail());
@@ -90,7 +98,8 @@ public final class LoginResource {
         String email = EmailAddresses.canonical(login.email());
         Permit hash = hashes.tryAcquire().orElseThrow(this::overloaded);
         try {
-            Decision decision = decisions.decide(List.of(LimitCheck.of(accountLimit, email)), LimitedRoute.LOGIN);
+            Decision decision = decisions.decide(List.of(LimitCheck.of(accountLimit,
+                    accountKey(email, AddressKeys.networkKey(clientAddress(request))))), LimitedRoute.LOGIN);
             if (!decision.admitted()) {
                 throw Decisions.refusal(decision);
             }
@@ -98,6 +107,18 @@ public final class LoginResource {
         } finally {
             hash.release();
         }
+    }
+
+    /** The subject of the per-account limit: the canonical email and the client's network, one bucket per pair. */
+    public static String accountKey(String canonicalEmail, String network) {
+        return canonicalEmail + '|' + network;
+    }
+
+    /** The client address the address ring resolved through the trusted proxies (it runs first on this route). */
+    private static String clientAddress(ContainerRequestContext request) {
+        Object address = request.getProperty(AddressLimitRing.CLIENT_ADDRESS);
+        // Never absent behind the address ring; without it every network shares the email's one bucket.
+        return address instanceof String known ? known : "unknown";
     }
 
     private Response verified(Accounts.Account account, String password) {

@@ -5,6 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -65,6 +70,40 @@ class AccountsTest {
         accounts.put("grace@stagedoor.test", "grace", "hash-3");
         assertThat(accounts.put("other@stagedoor.test", id, "hash-4").buyerId()).isEqualTo(id);
         assertThatThrownBy(() -> accounts.put("other@stagedoor.test", "grace", "hash-5")).isInstanceOf(BuyerIdTaken.class);
+    }
+
+    /**
+     * Many emails claiming one id at the same moment, from eight threads: exactly one account gets it, the file
+     * agrees, and every other claim is refused. (The check and the put share the store's lock; the window a missing
+     * lock would open is too narrow for this test to catch reliably, so it guards the rule, not the lock.)
+     */
+    @RepeatedTest(5)
+    void ofManyEmailsClaimingOneIdAtOnceExactlyOneGetsIt() throws Exception {
+        Path file = dir.resolve("race.json");
+        Files.deleteIfExists(file);
+        Accounts accounts = Accounts.load(file);
+        int claims = 32;
+        CountDownLatch go = new CountDownLatch(1);
+        AtomicInteger refused = new AtomicInteger();
+        try (ExecutorService threads = Executors.newFixedThreadPool(8)) {
+            for (int i = 0; i < claims; i++) {
+                String email = "buyer" + i + "@example.com";
+                threads.submit(() -> {
+                    go.await();
+                    try {
+                        accounts.put(email, "shared", "hash");
+                    } catch (BuyerIdTaken taken) {
+                        refused.incrementAndGet();
+                    }
+                    return null;
+                });
+            }
+            go.countDown();
+        }
+        assertThat(refused.get()).isEqualTo(claims - 1);
+        assertThat(accounts.size()).isEqualTo(1);
+        Accounts reloaded = Accounts.load(file);
+        assertThat(reloaded.size()).isEqualTo(1);
     }
 
     @Test
