@@ -117,6 +117,19 @@ class ConnectionsIT {
         assertThat(refused("total")).isEqualTo(1);
     }
 
+    // Behind a balancer every connection comes from it: a trusted proxy is held to the listener's total alone.
+    @Test
+    void aTrustedBalancerIsLetInPastThePerAddressCap() throws Exception {
+        start(b -> b.maxConnectionsPerAddress(2).maxConnections(50).trustedProxies(List.of("127.0.0.9/32")));
+        for (int i = 0; i < 5; i++) {
+            assertThat(ping(connectFrom("127.0.0.9"))).as("balancer connection %d", i).isEqualTo(200);
+        }
+        assertThat(ping(connectFrom("127.0.0.10"))).isEqualTo(200);
+        assertThat(ping(connectFrom("127.0.0.10"))).isEqualTo(200);
+
+        assertThat(closedByServer(connectFrom("127.0.0.10"))).isTrue();
+    }
+
     // A request every 1 s under a 2 s idle timeout would keep a connection for good (the attack is one every 25 s
     // under 30 s); past its 3 s age the connection is answered Connection: close and closed.
     @Test
