@@ -13,7 +13,9 @@ public final class CliMessages {
         return "'" + value + "' is not a duration: write 500ms, 10s, 2m or PT10S";
     }
 
-    public static String cannotServeMetrics(String bind, int port) {
-        return "cannot serve metrics on " + bind + ":" + port;
+    public static String cannotServeMetrics(String bind, int port, String reason) {
+        return "the metrics listener cannot listen on " + bind + ":" + port + " (" + reason + "): another process, "
+                + "perhaps another stagedoor workers, may hold the port; choose a free one with --metrics-port (0 picks "
+                + "one), or another address with --metrics-bind";
     }
 }

@@ -4,7 +4,6 @@ import com.sun.net.httpserver.HttpServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
@@ -18,6 +17,7 @@ final class MetricsEndpoint implements AutoCloseable {
         this.server = server;
     }
 
+    /** @throws IllegalStateException naming the address and the flags to change, when the port cannot be bound */
     static MetricsEndpoint start(String bind, int port, PrometheusMeterRegistry registry) {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(bind, port), 16);
@@ -33,7 +33,7 @@ final class MetricsEndpoint implements AutoCloseable {
             server.start();
             return new MetricsEndpoint(server);
         } catch (IOException e) {
-            throw new UncheckedIOException(CliMessages.cannotServeMetrics(bind, port), e);
+            throw new IllegalStateException(CliMessages.cannotServeMetrics(bind, port, String.valueOf(e.getMessage())), e);
         }
     }
 

@@ -50,8 +50,15 @@ final class WorkersCommand implements Callable<Integer> {
             settings = settings.withGatewayUrl(gatewayUrl);
         }
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        MetricsEndpoint metrics;
+        try {
+            // first: a port taken stops the command before any worker joins a group
+            metrics = MetricsEndpoint.start(metricsBind, metricsPort, registry);
+        } catch (IllegalStateException taken) {
+            System.err.println(taken.getMessage());
+            return 2;
+        }
         Workers workers = Workers.start(settings, Workers.gatewayFor(settings), registry);
-        MetricsEndpoint metrics = MetricsEndpoint.start(metricsBind, metricsPort, registry);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             workers.close();
             metrics.close();

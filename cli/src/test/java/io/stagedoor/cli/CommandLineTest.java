@@ -57,6 +57,19 @@ class CommandLineTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aSecondWorkersOnOneHostNamesTheMetricsPortItCannotTake() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+
+            Run run = run("workers", "--kafka", "127.0.0.1:1", "--metrics-port", Integer.toString(port));
+
+            assertThat(run.exit()).isEqualTo(2);
+            assertThat(run.errors()).contains("127.0.0.1:" + port, "--metrics-port").doesNotContain("\tat ");
+        }
+    }
+
+    @Test
     void theTokenCommandWillNotPrintATokenLongerLivedThanTheIngressAccepts() {
         assertThat(Stagedoor.commandLine().execute("token", "--buyer", "8812", "--ttl", "P30D")).isEqualTo(2);
     }

@@ -61,8 +61,8 @@ final class Catalog {
                         str(INGRESS.http().connections().max()), (s, v) -> s.ingress.maxConnections(Integer.parseInt(v))),
                 new Setting("ingress.max-connections-per-address",
                         "connections open at once from one source address (TCP peer, an IPv6 /64); past it a new one is "
-                                + "closed at accept. Behind a load balancer the peer is the balancer: raise it to "
-                                + "ingress.max-connections",
+                                + "closed at accept. A trusted proxy (the load balancer) is held to ingress.max-connections "
+                                + "alone",
                         str(INGRESS.http().connections().perAddress()),
                         (s, v) -> s.ingress.maxConnectionsPerAddress(Integer.parseInt(v))),
                 new Setting("ingress.keep-alive-idle-timeout",

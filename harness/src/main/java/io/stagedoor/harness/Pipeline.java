@@ -246,7 +246,8 @@ public final class Pipeline implements AutoCloseable {
         IngressSettings.Builder settings = config.ingress(kafkaBootstrap).kafkaClient(kafka.clientProperties())
                 .topics(options.topics()).port(options.port()).adminPort(options.adminPort()).redisUri(redisUri)
                 .accountsFile(accounts).apiKeysFile(apiKeys);
-        IngressSettings built = options.ingressSettings().apply(settings).build();
+        IngressSettings built = LoopbackConnections.lifted(
+                options.ingressSettings().apply(settings).build());
         if (!DemoAccounts.ensureOnLoopback(built)) {
             LOG.info("listening beyond loopback: no demo accounts nor scanner key (their password and key are "
                     + "published); add your own with `stagedoor accounts add` and `stagedoor keys add`");

@@ -25,14 +25,15 @@ public record HttpSettings(String bindAddress, int port, String adminBindAddress
 
     /**
      * The bounds on each listener's connections. The source of a connection is its TCP peer (an IPv6 peer's /64):
-     * behind a load balancer that is the balancer, so there the per-address cap must let the balancer's
-     * connections in and {@code max} is the cap that protects the instance.
+     * behind a load balancer that is the balancer, so a trusted proxy is held to {@code max} alone, the cap that
+     * then protects the instance.
      *
      * @param max         connections open at once per listener; past it a new one is closed at accept (default
      *                    30,000: the 20,000 long polls {@code maxWaitingPolls} allows, the door's 400 and room for
      *                    idle keep-alives)
-     * @param perAddress  connections open at once from one source address; past it a new one from there is closed at
-     *                    accept (default 1,000: a crowd behind one office or carrier NAT, never a whole listener)
+     * @param perAddress  connections open at once from one source address but a trusted proxy; past it a new one from
+     *                    there is closed at accept (default 1,000: a crowd behind one office or carrier NAT, never a
+     *                    whole listener)
      * @param idleTimeout how long a connection may go without a whole request, between requests or before its first
      *                    one, before the server closes it; header bytes dribbled in do not restart it (default 30 s;
      *                    whole seconds)

@@ -112,6 +112,7 @@ class FrontStageIT {
                 "application/problem+json");
 
         assertThat(refused.status()).isEqualTo(406);
+        assertThat(refused.headers().get("content-type")).startsWith("application/problem+json");
         assertThat(buyerSeatDecisions()).isEqualTo(charged);
         for (int seat = 1; seat <= 10; seat++) {
             assertThat(fixture.postHold(buyer, seats("S-" + (30 + seat))).statusCode()).as("seat %d", seat)

@@ -26,4 +26,18 @@ class IngressSettingsTest {
         assertThatThrownBy(() -> IngressSettings.builder("kafka:9092").port(9000).adminPort(9000).build())
                 .hasMessageContaining("adminPort must differ from port");
     }
+
+    @Test
+    void connectionBoundsThatWouldLetNothingInOrNeverEndAreRefused() {
+        IngressSettings.Builder builder = IngressSettings.builder("kafka:9092");
+
+        assertThatThrownBy(() -> builder.maxConnections(0).build()).hasMessageContaining("maxConnections");
+        assertThatThrownBy(() -> IngressSettings.builder("k:9092").maxConnectionsPerAddress(0).build())
+                .hasMessageContaining("maxConnectionsPerAddress");
+        // Grizzly's idle timeout counts whole seconds: 1.5 s would silently be 1 s
+        assertThatThrownBy(() -> IngressSettings.builder("k:9092").keepAliveIdleTimeout(java.time.Duration.ofMillis(1_500))
+                .build()).hasMessageContaining("keepAliveIdleTimeout must be whole seconds");
+        assertThatThrownBy(() -> IngressSettings.builder("k:9092").maxConnectionAge(java.time.Duration.ZERO).build())
+                .hasMessageContaining("maxConnectionAge must be at least 1 s");
+    }
 }

@@ -86,6 +86,18 @@ public record WorkerSettings(String bootstrapServers, Map<String, String> kafkaC
         roles = Set.copyOf(roles);
     }
 
+    /**
+     * The brokers, topics, groups and roles, and the Kafka client properties by key alone: their values hold the
+     * SASL JAAS line and the store passwords (these settings can reach a log or an error).
+     */
+    @Override
+    public String toString() {
+        return "WorkerSettings[kafka " + bootstrapServers + ", client properties "
+                + new java.util.TreeSet<>(kafkaClient.keySet()) + ", topics " + topics + ", application " + applicationId
+                + ", share group " + shareGroupId + ", roles " + roles + ", pool " + poolSize + ", gateway "
+                + gatewayUrl + "]";
+    }
+
     /** A worker running both roles against {@code 127.0.0.1:9092} with the production topic names. */
     public static WorkerSettings defaults() {
         return new WorkerSettings("127.0.0.1:9092", Map.of(), TopicNames.defaults(), "stagedoor-inventory", "stagedoor-checkout",

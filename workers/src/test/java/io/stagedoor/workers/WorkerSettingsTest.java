@@ -22,6 +22,16 @@ class WorkerSettingsTest {
     }
 
     @Test
+    void printedSettingsNameTheKafkaClientPropertiesButNeverTheirSecrets() {
+        WorkerSettings settings = WorkerSettings.defaults().withKafkaClient(java.util.Map.of("sasl.jaas.config",
+                "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"w\" password=\"hunter2-kafka\";",
+                "ssl.truststore.password", "hunter2-store"));
+
+        assertThat(settings.toString()).doesNotContain("hunter2-kafka", "hunter2-store")
+                .contains("sasl.jaas.config", "ssl.truststore.password", "127.0.0.1:9092");
+    }
+
+    @Test
     void aRecordLockThatEndsBeforeThePaymentTimeoutIsRefused() {
         assertThatThrownBy(() -> WorkerSettings.defaults().withPayments(20, Duration.ofSeconds(30), Duration.ofSeconds(15)))
                 .isInstanceOf(IllegalArgumentException.class)

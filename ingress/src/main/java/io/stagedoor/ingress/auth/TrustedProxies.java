@@ -40,6 +40,12 @@ public final class TrustedProxies {
         return trusted.stream().anyMatch(cidr -> cidr.contains(address));
     }
 
+    /** Whether {@code peer} is one of the trusted proxies (a load balancer). */
+    public boolean trusts(InetAddress peer) {
+        byte[] address = peer.getAddress();
+        return trusted.stream().anyMatch(cidr -> cidr.contains(address));
+    }
+
     private static boolean valid(String address) {
         return Cidr.parseAddress(address) != null;
     }
@@ -61,7 +67,10 @@ public final class TrustedProxies {
         }
 
         boolean contains(String candidate) {
-            byte[] address = parseAddress(candidate);
+            return contains(parseAddress(candidate));
+        }
+
+        boolean contains(byte[] address) {
             if (address == null || address.length != network.length) {
                 return false;
             }

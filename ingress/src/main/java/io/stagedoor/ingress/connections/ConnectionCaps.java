@@ -8,13 +8,14 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The caps on one listener's open connections: at most {@code perAddress} from one source and at most {@code total}
  * in all. A source is the TCP peer's address, an IPv6 peer's /64 (one host is given a whole /64, so counting its
  * addresses one by one would cap nothing). Never waits: a connection over a cap is refused at once, and costs the
- * caps nothing. Behind a load balancer every connection comes from the balancer, so the per-address cap is the
- * balancer's and the total is the cap that matters.
+ * caps nothing. Behind a load balancer every connection comes from the balancer: a peer the {@code balancer} test
+ * names (the trusted proxies) is held to the total alone, which is then the cap that matters.
  *
  * <p>Memory is bounded by the connections open: an address is forgotten with its last connection. Thread-safe.
  */
@@ -33,21 +34,29 @@ public final class ConnectionCaps {
         }
     }
 
-    /** One open connection's place under both caps; release it once, when the connection closes. */
+    /**
+     * One open connection's place under the caps (no address place for a balancer's); release it once, when the
+     * connection closes.
+     */
     public record Opened(Permit address, Permit total) {
-        /** Gives both places back; a second call does nothing. */
+        /** Gives the places back; a second call does nothing. */
         public void release() {
-            address.release();
+            if (address != null) {
+                address.release();
+            }
             total.release();
         }
     }
 
     private final ConcurrencyBound total;
     private final KeyedConcurrencyBound perAddress;
+    private final Predicate<InetAddress> balancer;
 
-    public ConnectionCaps(String listener, int total, int perAddress) {
+    /** @param balancer whether a peer is a load balancer (a trusted proxy), held to the total alone */
+    public ConnectionCaps(String listener, int total, int perAddress, Predicate<InetAddress> balancer) {
         this.total = new ConcurrencyBound(listener + "-connections", total);
         this.perAddress = new KeyedConcurrencyBound(listener + "-connections-per-address", perAddress);
+        this.balancer = balancer;
     }
 
     /**
@@ -55,6 +64,10 @@ public final class ConnectionCaps {
      * address knocking past its cap never takes a place of the total from anyone else, even for an instant.
      */
     public Result open(InetAddress peer) {
+        if (balancer.test(peer)) {
+            Optional<Permit> all = total.tryAcquire();
+            return all.isEmpty() ? new Result(null, Refusal.TOTAL) : new Result(new Opened(null, all.get()), null);
+        }
         Optional<Permit> address = perAddress.tryAcquire(source(peer));
         if (address.isEmpty()) {
             return new Result(null, Refusal.ADDRESS);

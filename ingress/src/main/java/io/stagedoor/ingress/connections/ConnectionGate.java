@@ -44,14 +44,7 @@ public final class ConnectionGate implements AddOn {
     private final Map<Connection<?>, Tracked> open = new ConcurrentHashMap<>();
 
     /** One open connection: its place under the caps and when it opened. */
-    private static final class Tracked {
-        final ConnectionCaps.Opened place;
-        final long openedAt;
-
-        Tracked(ConnectionCaps.Opened place, long openedAt) {
-            this.place = place;
-            this.openedAt = openedAt;
-        }
+    private record Tracked(ConnectionCaps.Opened place, long openedAt) {
     }
 
     public ConnectionGate(String listener, ConnectionCaps caps, Duration maxAge, IngressMetrics metrics,
@@ -73,16 +66,6 @@ public final class ConnectionGate implements AddOn {
     @Override
     public void setup(NetworkListener target, FilterChainBuilder chain) {
         chain.add(chain.indexOfType(TransportFilter.class) + 1, new AcceptFilter());
-    }
-
-    /** The caps this gate applies. */
-    public ConnectionCaps caps() {
-        return caps;
-    }
-
-    /** Connections of this listener open now, as the gate counts them. */
-    public int openConnections() {
-        return open.size();
     }
 
     private boolean aged(Tracked tracked, long now) {

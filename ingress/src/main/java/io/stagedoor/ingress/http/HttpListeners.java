@@ -1,6 +1,7 @@
 package io.stagedoor.ingress.http;
 
 import io.stagedoor.ingress.HttpSettings;
+import io.stagedoor.ingress.auth.TrustedProxies;
 import io.stagedoor.ingress.connections.ConnectionCaps;
 import io.stagedoor.ingress.connections.ConnectionGate;
 import io.stagedoor.ingress.metrics.IngressMetrics;
@@ -69,13 +70,14 @@ public final class HttpListeners {
         ExecutorService workers = virtualThreadWorkers(server, stopOnClose);
         putInFront(server, front, workers);
         HttpSettings.Connections bounds = http.connections();
+        TrustedProxies balancers = new TrustedProxies(http.trustedProxies());
         server.getListeners().forEach(listener -> {
             listener.getKeepAlive().setMaxRequestsCount(http.keepAliveRequests());
             listener.getKeepAlive().setIdleTimeoutInSeconds((int) bounds.idleTimeout().toSeconds());
             listener.getTransport().setIOStrategy(SameThreadIOStrategy.getInstance());
             String name = ADMIN.equals(listener.getName()) ? ADMIN : PUBLIC;
-            new ConnectionGate(name, new ConnectionCaps(name, bounds.max(), bounds.perAddress()), bounds.maxAge(),
-                    metrics, System::nanoTime).install(listener, server.getServerConfiguration());
+            new ConnectionGate(name, new ConnectionCaps(name, bounds.max(), bounds.perAddress(), balancers::trusts),
+                    bounds.maxAge(), metrics, System::nanoTime).install(listener, server.getServerConfiguration());
         });
         server.getServerConfiguration().setDefaultErrorPageGenerator(new ProblemErrorPages());
         try {

@@ -21,7 +21,7 @@ class ConnectionCapsTest {
 
     @Test
     void oneAddressPastItsCapIsRefusedWhileAnotherIsLetIn() throws Exception {
-        ConnectionCaps caps = new ConnectionCaps("public", 10, 3);
+        ConnectionCaps caps = new ConnectionCaps("public", 10, 3, peer -> false);
         for (int i = 0; i < 3; i++) {
             assertThat(caps.open(address("203.0.113.7")).admitted()).isTrue();
         }
@@ -36,7 +36,7 @@ class ConnectionCapsTest {
 
     @Test
     void aRefusalByTheTotalTakesNothingFromTheAddress() throws Exception {
-        ConnectionCaps caps = new ConnectionCaps("public", 2, 2);
+        ConnectionCaps caps = new ConnectionCaps("public", 2, 2, peer -> false);
         caps.open(address("198.51.100.1"));
         caps.open(address("198.51.100.2"));
 
@@ -49,7 +49,7 @@ class ConnectionCapsTest {
 
     @Test
     void aClosedConnectionGivesItsPlacesBackOnceAndTheAddressIsForgotten() throws Exception {
-        ConnectionCaps caps = new ConnectionCaps("public", 1, 1);
+        ConnectionCaps caps = new ConnectionCaps("public", 1, 1, peer -> false);
         ConnectionCaps.Opened opened = caps.open(address("198.51.100.9")).opened();
 
         opened.release();
@@ -61,10 +61,24 @@ class ConnectionCapsTest {
         assertThat(caps.open(address("198.51.100.10")).admitted()).isFalse();
     }
 
+    // Behind a balancer every connection is the balancer's: its address cap would refuse the crowd behind it.
+    @Test
+    void aTrustedBalancerIsHeldToTheTotalAlone() throws Exception {
+        InetAddress balancer = address("10.1.0.5");
+        ConnectionCaps caps = new ConnectionCaps("public", 6, 2, balancer::equals);
+        for (int i = 0; i < 5; i++) {
+            assertThat(caps.open(balancer).admitted()).as("balancer connection %d", i).isTrue();
+        }
+        assertThat(caps.open(address("10.1.0.6")).admitted()).isTrue();
+
+        assertThat(caps.open(balancer).refusal()).isEqualTo(ConnectionCaps.Refusal.TOTAL);
+        assertThat(caps.sources()).isEqualTo(1);
+    }
+
     // An IPv6 host is given a /64: counting its addresses one by one would let it open a connection from each.
     @Test
     void theAddressesOfOneIpv6Slash64AreOneSource() throws Exception {
-        ConnectionCaps caps = new ConnectionCaps("public", 100, 2);
+        ConnectionCaps caps = new ConnectionCaps("public", 100, 2, peer -> false);
         caps.open(address("2001:db8:1:2::1"));
         caps.open(address("2001:db8:1:2:ffff::9"));
 
@@ -75,7 +89,7 @@ class ConnectionCapsTest {
     // Many accepts racing from one address and from many: never more places handed out than either cap.
     @RepeatedTest(10)
     void racingOpensNeverExceedEitherCap() throws Exception {
-        ConnectionCaps caps = new ConnectionCaps("public", 40, 5);
+        ConnectionCaps caps = new ConnectionCaps("public", 40, 5, peer -> false);
         AtomicInteger admitted = new AtomicInteger();
         ConcurrentLinkedQueue<ConnectionCaps.Opened> held = new ConcurrentLinkedQueue<>();
         CountDownLatch go = new CountDownLatch(1);
