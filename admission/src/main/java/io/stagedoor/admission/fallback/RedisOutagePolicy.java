@@ -19,17 +19,26 @@ import java.util.function.BooleanSupplier;
  * policy then keeps one more sweeper for that length. Each user gets a
  * breaker of its own, built from the same settings and named after it: the users send different calls (a script
  * error of the waiting room must not turn the limits off), but they agree on when Redis counts as down and on how
- * long to wait before asking again. Each user states only its fallback.
+ * long to wait before asking again. Each user states only its fallback. A call past its deadline fails only once the
+ * {@link ReplyReaders} caught up (see {@link DeadlineSweeper}).
  */
 public final class RedisOutagePolicy implements AutoCloseable {
 
     private final OutageSettings settings;
+    private final ReplyReaders readers;
     private final DeadlineSweeper deadlines;
     private final Map<Duration, DeadlineSweeper> longer = new ConcurrentHashMap<>();
 
+    /** A policy for calls whose replies are completed where they arrive (no I/O threads to wait for). */
     public RedisOutagePolicy(OutageSettings settings) {
+        this(settings, ReplyReaders.caughtUp());
+    }
+
+    /** A policy whose deadlines fail a call only once {@code readers}, the threads reading Redis's replies, caught up. */
+    public RedisOutagePolicy(OutageSettings settings, ReplyReaders readers) {
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.deadlines = new DeadlineSweeper(settings.commandTimeout(), RedisOutageGuard.TICK);
+        this.readers = Objects.requireNonNull(readers, "readers");
+        this.deadlines = new DeadlineSweeper(settings.commandTimeout(), RedisOutageGuard.TICK, readers);
     }
 
     public OutageSettings settings() {
@@ -43,6 +52,10 @@ public final class RedisOutagePolicy implements AutoCloseable {
      * @param connected whether the connection is up now
      */
     public RedisOutageGuard guardBuckets(BucketStore buckets, AdmissionMetrics metrics, BooleanSupplier connected) {
+        metrics.deadlines(deadlines::expired, deadlines::caughtUp);
+        for (OverloadSignal.Verdict verdict : OverloadSignal.Verdict.values()) {
+            metrics.overloadVerdicts(verdict.tag(), () -> deadlines.overload().verdicts(verdict));
+        }
         return new RedisOutageGuard(buckets, settings, metrics, connected, deadlines, false);
     }
 
@@ -68,7 +81,7 @@ public final class RedisOutagePolicy implements AutoCloseable {
         BreakerCalls breaker = new BreakerCalls(settings.breaker("stagedoor-redis-" + user.replace(' ', '-')), log,
                 transitionMessage, state -> { });
         DeadlineSweeper sweeper = deadline.equals(settings.commandTimeout()) ? deadlines
-                : longer.computeIfAbsent(deadline, length -> new DeadlineSweeper(length, RedisOutageGuard.TICK));
+                : longer.computeIfAbsent(deadline, length -> new DeadlineSweeper(length, RedisOutageGuard.TICK, readers));
         return new GuardedCalls(user, breaker, sweeper, deadline);
     }
 
