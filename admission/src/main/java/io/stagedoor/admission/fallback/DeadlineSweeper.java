@@ -73,6 +73,7 @@ final class DeadlineSweeper implements AutoCloseable {
     private final ReplyReaders readers;
     private final LongSupplier clock;
     private final LongAdder expired = new LongAdder();
+    private final LongAdder expiredBehind = new LongAdder();
     private final LongAdder caughtUp = new LongAdder();
     private long lastSweepNanos;
     private boolean skippedLast;
@@ -172,14 +173,19 @@ final class DeadlineSweeper implements AutoCloseable {
             if (!batch.settled() && now - batch.sinceNanos() < READERS_GRACE_NANOS) {
                 break;
             }
-            batch.settle();
+            batch.settle(!batch.settled());
             overdue.poll();
         }
     }
 
-    /** Calls failed at their deadline so far. */
+    /** Calls failed at their deadline so far though the readers had caught up promptly: Redis did not answer. */
     long expired() {
         return expired.sum();
+    }
+
+    /** Calls failed at their deadline so far while the readers were still behind, at the end of their grace. */
+    long expiredBehind() {
+        return expiredBehind.sum();
     }
 
     /** Calls past their deadline that were answered once the readers caught up, and so were not failed. */
@@ -231,16 +237,17 @@ final class DeadlineSweeper implements AutoCloseable {
                 askReaders(now);
                 return;
             }
-            settle();
+            settle(behind);
         }
 
-        void settle() {
+        /** Fails the calls still unanswered; {@code behind}: the readers had not caught up promptly. */
+        void settle(boolean behind) {
             if (!settled.compareAndSet(false, true)) {
                 return;
             }
             for (CompletableFuture<?> call : calls) {
                 if (call.completeExceptionally(new TimeoutException(AdmissionMessages.storeTimedOut(timeout)))) {
-                    expired.increment();
+                    (behind ? expiredBehind : expired).increment();
                 } else {
                     caughtUp.increment();
                 }

@@ -52,7 +52,7 @@ public final class RedisOutagePolicy implements AutoCloseable {
      * @param connected whether the connection is up now
      */
     public RedisOutageGuard guardBuckets(BucketStore buckets, AdmissionMetrics metrics, BooleanSupplier connected) {
-        metrics.deadlines(deadlines::expired, deadlines::caughtUp);
+        metrics.deadlines(deadlines::expired, deadlines::expiredBehind, deadlines::caughtUp);
         for (OverloadSignal.Verdict verdict : OverloadSignal.Verdict.values()) {
             metrics.overloadVerdicts(verdict.tag(), () -> deadlines.overload().verdicts(verdict));
         }

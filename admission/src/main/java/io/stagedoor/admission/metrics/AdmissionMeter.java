@@ -18,7 +18,11 @@ public enum AdmissionMeter {
      */
     SHED_DECISIONS("stagedoor.admission.shed.decisions",
             "decisions shed because this process was too overloaded to hear Redis in time"),
-    /** Counter: Redis calls failed at their deadline, once the threads reading replies had caught up. */
+    /**
+     * Counter, tag {@code readers}: Redis calls failed at their deadline, once the threads reading replies had caught
+     * up ({@code caught-up}: Redis did not answer in time) or while they were still behind at the end of their grace
+     * ({@code behind}: this process could not read in time).
+     */
     DEADLINE_EXPIRED("stagedoor.admission.redis.deadline.expired",
             "Redis calls failed at their deadline after the reply readers caught up"),
     /**
@@ -39,6 +43,7 @@ public enum AdmissionMeter {
     public static final String TAG_RESULT = "result";
     public static final String TAG_STATE = "state";
     public static final String TAG_REASON = "reason";
+    public static final String TAG_READERS = "readers";
 
     private final String meterName;
     private final String description;

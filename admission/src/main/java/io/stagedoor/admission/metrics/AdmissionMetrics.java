@@ -75,11 +75,13 @@ public final class AdmissionMetrics {
     }
 
     /**
-     * Binds the deadline sweeper's counts, read when scraped: calls failed at their deadline, and calls past it that
-     * were answered once the reply readers caught up.
+     * Binds the deadline sweeper's counts, read when scraped: calls failed at their deadline once the reply readers
+     * had caught up ({@code expired}) or while they were still behind at the end of their grace ({@code behind}), and
+     * calls past it that were answered once the readers caught up.
      */
-    public void deadlines(LongSupplier expired, LongSupplier caughtUp) {
-        functionCounter(AdmissionMeter.DEADLINE_EXPIRED, expired);
+    public void deadlines(LongSupplier expired, LongSupplier behind, LongSupplier caughtUp) {
+        functionCounter(AdmissionMeter.DEADLINE_EXPIRED, expired, AdmissionMeter.TAG_READERS, "caught-up");
+        functionCounter(AdmissionMeter.DEADLINE_EXPIRED, behind, AdmissionMeter.TAG_READERS, "behind");
         functionCounter(AdmissionMeter.DEADLINE_CAUGHT_UP, caughtUp);
     }
 

@@ -122,6 +122,7 @@ class DeadlineSweeperTest {
         assertThat(call).isCompletedExceptionally();
         assertThat(call.exceptionNow()).isInstanceOf(TimeoutException.class);
         assertThat(afterReaders.expired()).isEqualTo(1);
+        assertThat(afterReaders.expiredBehind()).isZero();
     }
 
     @Test
@@ -146,6 +147,7 @@ class DeadlineSweeperTest {
         assertThat(call).isNotDone();
         sweepAfterReaders(graceEndsMs, graceEndsMs);
         assertThat(call).isCompletedExceptionally();
-        assertThat(afterReaders.expired()).isEqualTo(1);
+        assertThat(afterReaders.expiredBehind()).isEqualTo(1);
+        assertThat(afterReaders.expired()).isZero();
     }
 }

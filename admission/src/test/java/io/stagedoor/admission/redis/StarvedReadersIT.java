@@ -72,7 +72,8 @@ class StarvedReadersIT {
             }
             assertThat(metrics.count(AdmissionMeter.DEADLINE_CAUGHT_UP)).as("calls past their deadline, read late")
                     .isPositive();
-            assertThat(metrics.count(AdmissionMeter.DEADLINE_EXPIRED)).isZero();
+            assertThat(metrics.count(AdmissionMeter.DEADLINE_EXPIRED, AdmissionMeter.TAG_READERS, "caught-up")).isZero();
+            assertThat(metrics.count(AdmissionMeter.DEADLINE_EXPIRED, AdmissionMeter.TAG_READERS, "behind")).isZero();
             assertThat(registry.find(AdmissionMeter.SHED_DECISIONS.meterName()).counters()).isEmpty();
             assertThat(registry.find(AdmissionMeter.FALLBACK_DECISIONS.meterName()).counters()).isEmpty();
         }
