@@ -3,6 +3,7 @@ package io.stagedoor.admission.fallback;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.lang.management.OperatingSystemMXBean;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
@@ -68,7 +69,7 @@ final class OverloadSignal {
 
         /** The metric tag: {@code lag}, {@code cpu}, {@code process}, {@code none}. */
         String tag() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
