@@ -3,8 +3,10 @@ package io.stagedoor.admission.fallback;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.lang.management.OperatingSystemMXBean;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 
@@ -54,6 +56,24 @@ final class OverloadSignal {
      */
     static final double RECENT_LOAD = 0.75;
 
+    /** The reading that decided a verdict of {@link #overloaded(long)}, checked in this order. */
+    enum Verdict {
+        /** The sweeper woke {@link #LAG_NANOS} late within the window. */
+        LAG,
+        /** The last CPU load reading (this process's or the machine's) reached {@link #CPU_LOAD}. */
+        CPU,
+        /** This process's own CPU use over the recent span reached {@link #RECENT_LOAD}. */
+        PROCESS,
+        /** Not overloaded. */
+        NONE;
+
+        /** The metric tag: {@code lag}, {@code cpu}, {@code process}, {@code none}. */
+        String tag() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private final LongAdder[] verdicts = {new LongAdder(), new LongAdder(), new LongAdder(), new LongAdder()};
     private final DoubleSupplier cpuLoad;
     private final LongSupplier processCpuNanos;
     private final int cores = Runtime.getRuntime().availableProcessors();
@@ -161,14 +181,31 @@ final class OverloadSignal {
      * thread asks first.
      */
     boolean overloaded(long now) {
-        if (overloaded() || recentProcessLoad(now) >= RECENT_LOAD) {
-            return true;
+        Verdict verdict = verdict(now);
+        verdicts[verdict.ordinal()].increment();
+        return verdict != Verdict.NONE;
+    }
+
+    private Verdict verdict(long now) {
+        if (lagNanos >= LAG_NANOS) {
+            return Verdict.LAG;
+        }
+        if (load >= CPU_LOAD) {
+            return Verdict.CPU;
+        }
+        if (recentProcessLoad(now) >= RECENT_LOAD) {
+            return Verdict.PROCESS;
         }
         long last = lastReadNanos.get();
         if (now - last >= FRESH_NANOS && lastReadNanos.compareAndSet(last, now)) {
             load = Math.max(0, cpuLoad.getAsDouble());
         }
-        return overloaded();
+        return load >= CPU_LOAD ? Verdict.CPU : Verdict.NONE;
+    }
+
+    /** How many times {@link #overloaded(long)} was answered for {@code verdict}'s reason. */
+    long verdicts(Verdict verdict) {
+        return verdicts[verdict.ordinal()].sum();
     }
 
     /**

@@ -24,27 +24,33 @@ import java.util.function.BooleanSupplier;
  * policy then keeps one more sweeper for that length. Each user gets a
  * breaker of its own, built from the same settings and named after it: the users send different calls (a script
  * error of the waiting room must not turn the limits off), but they agree on when Redis counts as down and on how
- * long to wait before asking again. Each user states only its fallback.
+ * long to wait before asking again. Each user states only its fallback. A call past its deadline fails only once the
+ * {@link ReplyReaders} caught up (see {@link DeadlineSweeper}).
  */
 public final class RedisOutagePolicy implements AutoCloseable {
 
     private final OutageSettings settings;
+    private final ReplyReaders readers;
     private final DeadlineSweeper deadlines;
     private final Map<Duration, DeadlineSweeper> longer = new ConcurrentHashMap<>();
     private final BooleanSupplier connected;
     private final List<GuardedCalls> users = new CopyOnWriteArrayList<>();
     private volatile MeterRegistry registry;
 
-    /** A policy for a connection it cannot see: treated as always connected. */
+    /** A policy for a connection it cannot see (treated as always connected), whose replies are completed where they arrive. */
     public RedisOutagePolicy(OutageSettings settings) {
-        this(settings, () -> true);
+        this(settings, () -> true, ReplyReaders.caughtUp());
     }
 
-    /** @param connected whether the users' connection is up now (read only when a call failed) */
-    public RedisOutagePolicy(OutageSettings settings, BooleanSupplier connected) {
+    /**
+     * @param connected whether the users' connection is up now (read only when a call failed)
+     * @param readers   the threads reading Redis's replies: a deadline fails a call only once they caught up
+     */
+    public RedisOutagePolicy(OutageSettings settings, BooleanSupplier connected, ReplyReaders readers) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.connected = Objects.requireNonNull(connected, "connected");
-        this.deadlines = new DeadlineSweeper(settings.commandTimeout(), RedisOutageGuard.TICK);
+        this.readers = Objects.requireNonNull(readers, "readers");
+        this.deadlines = new DeadlineSweeper(settings.commandTimeout(), RedisOutageGuard.TICK, readers);
     }
 
     /**
@@ -84,6 +90,10 @@ public final class RedisOutagePolicy implements AutoCloseable {
      * @param connected whether the connection is up now
      */
     public RedisOutageGuard guardBuckets(BucketStore buckets, AdmissionMetrics metrics, BooleanSupplier connected) {
+        metrics.deadlines(deadlines::expired, deadlines::expiredBehind, deadlines::caughtUp);
+        for (OverloadSignal.Verdict verdict : OverloadSignal.Verdict.values()) {
+            metrics.overloadVerdicts(verdict.tag(), () -> deadlines.overload().verdicts(verdict));
+        }
         return new RedisOutageGuard(buckets, settings, metrics, connected, deadlines, false);
     }
 
@@ -110,7 +120,7 @@ public final class RedisOutagePolicy implements AutoCloseable {
         BreakerCalls breaker = new BreakerCalls(settings.breaker("stagedoor-redis-" + user.replace(' ', '-')), log,
                 transitionMessage, state -> { });
         DeadlineSweeper sweeper = deadline.equals(settings.commandTimeout()) ? deadlines
-                : longer.computeIfAbsent(deadline, length -> new DeadlineSweeper(length, RedisOutageGuard.TICK));
+                : longer.computeIfAbsent(deadline, length -> new DeadlineSweeper(length, RedisOutageGuard.TICK, readers));
         GuardedCalls calls = new GuardedCalls(user, breaker, sweeper, deadline, connected);
         register(calls);
         return calls;

@@ -35,6 +35,22 @@ public enum AdmissionMeter {
      */
     REDIS_USER_FAILURES("stagedoor.admission.redis.user.failures",
             "failed Redis calls of the other users: shed while Redis answered, or an outage their fallback answered"),
+    /**
+     * Counter, tag {@code readers}: Redis calls failed at their deadline, once the threads reading replies had caught
+     * up ({@code caught-up}: Redis did not answer in time) or while they were still behind at the end of their grace
+     * ({@code behind}: this process could not read in time).
+     */
+    DEADLINE_EXPIRED("stagedoor.admission.redis.deadline.expired",
+            "Redis calls failed at their deadline after the reply readers caught up"),
+    /**
+     * Counter: Redis calls past their deadline whose reply had arrived unread (the threads reading replies had not
+     * run) and was read once they caught up; not failed. A rising count says this process, not Redis, was slow.
+     */
+    DEADLINE_CAUGHT_UP("stagedoor.admission.redis.deadline.caught.up",
+            "Redis calls past their deadline answered once the reply readers caught up, not failed"),
+    /** Counter, tag {@code reason} (lag, cpu, process, none): how the overload signal judged each missed call. */
+    OVERLOAD_VERDICTS("stagedoor.admission.overload.verdicts",
+            "overload signal verdicts on missed Redis calls, by the reading that decided"),
     /** Counter, tag {@code state}: circuit breaker transitions. */
     BREAKER_TRANSITIONS("stagedoor.admission.breaker.transitions", "Redis circuit breaker state changes");
 
@@ -44,6 +60,8 @@ public enum AdmissionMeter {
     public static final String TAG_RESULT = "result";
     public static final String TAG_STATE = "state";
     public static final String TAG_USER = "user";
+    public static final String TAG_REASON = "reason";
+    public static final String TAG_READERS = "readers";
 
     private final String meterName;
     private final String description;

@@ -1,15 +1,19 @@
 package io.stagedoor.admission.metrics;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * Binds {@link AdmissionMeter} to a Micrometer registry. Meters are looked up once per tag combination and
@@ -25,6 +29,7 @@ public final class AdmissionMetrics {
     private final Timer redisOk;
     private final Timer redisError;
     private final AtomicLong refundsAwaited = new AtomicLong();
+    private final List<LongSupplier> bound = new CopyOnWriteArrayList<>();
 
     public AdmissionMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -91,6 +96,29 @@ public final class AdmissionMetrics {
         (ok ? redisOk : redisError).record(nanos, TimeUnit.NANOSECONDS);
     }
 
+    /**
+     * Binds the deadline sweeper's counts, read when scraped: calls failed at their deadline once the reply readers
+     * had caught up ({@code expired}) or while they were still behind at the end of their grace ({@code behind}), and
+     * calls past it that were answered once the readers caught up.
+     */
+    public void deadlines(LongSupplier expired, LongSupplier behind, LongSupplier caughtUp) {
+        functionCounter(AdmissionMeter.DEADLINE_EXPIRED, expired, AdmissionMeter.TAG_READERS, "caught-up");
+        functionCounter(AdmissionMeter.DEADLINE_EXPIRED, behind, AdmissionMeter.TAG_READERS, "behind");
+        functionCounter(AdmissionMeter.DEADLINE_CAUGHT_UP, caughtUp);
+    }
+
+    /** Binds one count of the overload signal's verdicts, by {@code reason}, read when scraped. */
+    public void overloadVerdicts(String reason, LongSupplier count) {
+        functionCounter(AdmissionMeter.OVERLOAD_VERDICTS, count, AdmissionMeter.TAG_REASON, reason);
+    }
+
+    private void functionCounter(AdmissionMeter meter, LongSupplier count, String... tags) {
+        // Micrometer holds a function counter's object weakly: keep the supplier alive as long as these metrics.
+        bound.add(count);
+        FunctionCounter.builder(meter.meterName(), count, LongSupplier::getAsLong)
+                .description(meter.description()).tags(tags).register(registry);
+    }
+
     /** Calls to Redis so far, answered or not. */
     public long redisCalls() {
         return redisOk.count() + redisError.count();
@@ -99,7 +127,11 @@ public final class AdmissionMetrics {
     /** The current count of one counter, 0 if it never counted. */
     public double count(AdmissionMeter meter, String... tags) {
         Counter counter = registry.find(meter.meterName()).tags(tags).counter();
-        return counter == null ? 0 : counter.count();
+        if (counter != null) {
+            return counter.count();
+        }
+        FunctionCounter bound = registry.find(meter.meterName()).tags(tags).functionCounter();
+        return bound == null ? 0 : bound.count();
     }
 
     private Counter register(AdmissionMeter meter, String... tags) {

@@ -17,6 +17,8 @@ import io.lettuce.core.cluster.models.partitions.RedisClusterNode;
 import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
+import io.lettuce.core.resource.Transports;
+import io.netty.channel.EventLoopGroup;
 import io.stagedoor.admission.AdmissionMessages;
 import io.stagedoor.admission.bucket.CallCoalescing;
 import io.stagedoor.admission.bucket.RedisBucketStore;
@@ -33,7 +35,8 @@ import java.util.concurrent.TimeUnit;
  * The process's one way to Redis, made once from a {@link RedisEndpoint} and shared by every user (limiter, waiting
  * room, idempotency keys, scanned tickets): one Lettuce client ({@link RedisClient}, or {@link RedisClusterClient}
  * for a cluster; a Sentinel URI makes the client find and follow the primary), one set of client resources, one
- * connection, the fast-fail options below, and one {@link RedisOutagePolicy} (deadline and breaker settings). Each
+ * connection, the fast-fail options below, and one {@link RedisOutagePolicy} (deadline and breaker settings, its
+ * deadlines waiting for the client's I/O threads to read what arrived before they fail a call). Each
  * user takes the {@link #commands()} it needs and states only its fallback. Closing it closes all of that; close
  * the users first.
  *
@@ -53,16 +56,18 @@ public final class RedisAccess implements AutoCloseable {
     private final AbstractRedisClient client;
     private final StatefulConnection<String, String> connection;
     private final RedisClusterAsyncCommands<String, String> commands;
+    private final EventLoopGroup readers;
     private final RedisOutagePolicy policy;
 
     private RedisAccess(RedisEndpoint endpoint, ClientResources resources, AbstractRedisClient client,
                         StatefulConnection<String, String> connection, RedisClusterAsyncCommands<String, String> commands,
-                        RedisOutagePolicy policy) {
+                        EventLoopGroup readers, RedisOutagePolicy policy) {
         this.endpoint = endpoint;
         this.resources = resources;
         this.client = client;
         this.connection = connection;
         this.commands = commands;
+        this.readers = readers;
         this.policy = policy;
     }
 
@@ -110,8 +115,11 @@ public final class RedisAccess implements AutoCloseable {
                                       StatefulConnection<String, String> connection,
                                       RedisClusterAsyncCommands<String, String> commands, OutageSettings outage) {
         LOG.info("Redis at {}", endpoint);
-        return new RedisAccess(endpoint, resources, client, connection, commands,
-                new RedisOutagePolicy(outage, connection::isOpen));
+        // The group the client reads replies on (allocated by transport class, so this is the client's own), held
+        // until close: the deadlines wait for its loops to catch up before they fail a call.
+        EventLoopGroup readers = resources.eventLoopGroupProvider().allocate(Transports.eventLoopGroupClass());
+        return new RedisAccess(endpoint, resources, client, connection, commands, readers,
+                new RedisOutagePolicy(outage, connection::isOpen, new EventLoopReaders(readers)));
     }
 
     /**
@@ -179,6 +187,11 @@ public final class RedisAccess implements AutoCloseable {
         return commands;
     }
 
+    /** The event loops the client reads replies and writes commands on (for tests that starve them). */
+    EventLoopGroup replyReaders() {
+        return readers;
+    }
+
     /** Whether the connection is up now. */
     public boolean isConnected() {
         return connection.isOpen();
@@ -204,6 +217,7 @@ public final class RedisAccess implements AutoCloseable {
     public void close() {
         policy.close();
         connection.close();
+        resources.eventLoopGroupProvider().release(readers, 0, 1, TimeUnit.SECONDS);
         client.shutdown();
         resources.shutdown();
     }

@@ -3,8 +3,11 @@ package io.stagedoor.admission.fallback;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -74,5 +77,77 @@ class DeadlineSweeperTest {
         sweepOnTime(5, 50);
         sweeper.sweep(65 * MS);
         assertThat(call).isCompletedExceptionally();
+    }
+
+    /** Readers the test lets catch up: each request to catch up waits until the test runs it. */
+    private final List<Runnable> askedToCatchUp = new ArrayList<>();
+    private final AtomicLong clock = new AtomicLong();
+    private final DeadlineSweeper afterReaders = DeadlineSweeper.unscheduled(TIMEOUT, TICK, 0,
+            new OverloadSignal(() -> -1, TICK, 0), askedToCatchUp::add, clock::get);
+
+    /** Sweeps {@link #afterReaders} on time, every tick, from {@code fromMs} up to {@code toMs}. */
+    private void sweepAfterReaders(long fromMs, long toMs) {
+        for (long ms = fromMs; ms <= toMs; ms += 5) {
+            clock.set(ms * MS);
+            afterReaders.sweep(ms * MS);
+        }
+    }
+
+    /** The readers catch up at {@code ms}: every request made so far is answered. */
+    private void readersCatchUpAt(long ms) {
+        clock.set(ms * MS);
+        List<Runnable> asked = List.copyOf(askedToCatchUp);
+        askedToCatchUp.clear();
+        asked.forEach(Runnable::run);
+    }
+
+    @Test
+    void aCallWhoseReplyIsReadOnceTheReadersCatchUpIsNotFailed() {
+        CompletableFuture<String> call = afterReaders.watch(new CompletableFuture<>(), 0);
+        sweepAfterReaders(5, 50);
+        // Past its deadline, but its reply waited unread in the socket: the readers, given a core, read it first.
+        assertThat(call).isNotDone();
+        call.complete("answer");
+        readersCatchUpAt(51);
+        assertThat(call).isCompletedWithValue("answer");
+        assertThat(afterReaders.caughtUp()).isEqualTo(1);
+        assertThat(afterReaders.expired()).isZero();
+    }
+
+    @Test
+    void aCallStillUnansweredWhenTheReadersCaughtUpPromptlyFails() {
+        CompletableFuture<String> call = afterReaders.watch(new CompletableFuture<>(), 0);
+        sweepAfterReaders(5, 50);
+        readersCatchUpAt(52);
+        assertThat(call).isCompletedExceptionally();
+        assertThat(call.exceptionNow()).isInstanceOf(TimeoutException.class);
+        assertThat(afterReaders.expired()).isEqualTo(1);
+        assertThat(afterReaders.expiredBehind()).isZero();
+    }
+
+    @Test
+    void readersThatWereBehindAreAskedAgainBeforeAnythingFails() {
+        CompletableFuture<String> call = afterReaders.watch(new CompletableFuture<>(), 0);
+        sweepAfterReaders(5, 50);
+        // They took 150 ms to catch up (starved): what they wrote only now gets its reply before anything fails.
+        readersCatchUpAt(200);
+        assertThat(call).isNotDone();
+        assertThat(askedToCatchUp).hasSize(1);
+        call.complete("answer");
+        readersCatchUpAt(201);
+        assertThat(call).isCompletedWithValue("answer");
+        assertThat(afterReaders.caughtUp()).isEqualTo(1);
+    }
+
+    @Test
+    void readersThatNeverCatchUpHoldACallNoLongerThanTheGrace() {
+        CompletableFuture<String> call = afterReaders.watch(new CompletableFuture<>(), 0);
+        long graceEndsMs = 50 + DeadlineSweeper.READERS_GRACE_NANOS / MS;
+        sweepAfterReaders(5, graceEndsMs - 5);
+        assertThat(call).isNotDone();
+        sweepAfterReaders(graceEndsMs, graceEndsMs);
+        assertThat(call).isCompletedExceptionally();
+        assertThat(afterReaders.expiredBehind()).isEqualTo(1);
+        assertThat(afterReaders.expired()).isZero();
     }
 }

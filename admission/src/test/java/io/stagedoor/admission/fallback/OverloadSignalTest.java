@@ -60,4 +60,26 @@ class OverloadSignalTest {
         blind.swept(560 * MS, 6 * MS);
         assertThat(blind.overloaded(560 * MS)).isTrue();
     }
+
+    @Test
+    void eachVerdictIsCountedUnderTheReadingThatDecidedIt() {
+        AtomicLong load = new AtomicLong();
+        OverloadSignal counted = new OverloadSignal(() -> load.get() / 100.0, cpuNanos::get, TICK, 0);
+        for (long ms = 5; ms <= 500; ms += 5) {
+            cpuNanos.addAndGet((long) (5 * MS * CORES * 0.05));
+            counted.swept(ms * MS, 0);
+        }
+        assertThat(counted.overloaded(500 * MS)).isFalse();
+        // the machine busy (another process), this one idle: the load reading decides
+        load.set(95);
+        assertThat(counted.overloaded(530 * MS)).isTrue();
+        // a sweep 6 ms late: the lag decides, checked first
+        counted.swept(540 * MS, 6 * MS);
+        assertThat(counted.overloaded(540 * MS)).isTrue();
+
+        assertThat(counted.verdicts(OverloadSignal.Verdict.NONE)).isEqualTo(1);
+        assertThat(counted.verdicts(OverloadSignal.Verdict.CPU)).isEqualTo(1);
+        assertThat(counted.verdicts(OverloadSignal.Verdict.LAG)).isEqualTo(1);
+        assertThat(counted.verdicts(OverloadSignal.Verdict.PROCESS)).isZero();
+    }
 }

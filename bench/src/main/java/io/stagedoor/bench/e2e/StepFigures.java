@@ -56,6 +56,11 @@ final class StepFigures {
         this.answers = tally;
     }
 
+    /** The answers of one HTTP status. */
+    long answered(int status) {
+        return answers.count(status);
+    }
+
     /** Holds that ended held, per second from the first intended send to the last result. */
     double heldPerSecond() {
         double seconds = (lastArrival.get() - firstIntended.get()) / 1e9;

@@ -9,6 +9,7 @@ import io.stagedoor.ingress.Ingress;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.testsupport.RedisClusterServers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +74,34 @@ public final class BenchPipeline implements AutoCloseable {
 
     /** Starts everything with {@code partitions} per topic, laid out as {@code layout}; the ingress gets a free port. */
     public static BenchPipeline start(int partitions, Layout layout) throws IOException {
+        return start(partitions, layout, BenchRedis.ONE);
+    }
+
+    /**
+     * The same on {@code redis}: with {@link BenchRedis#CLUSTER} a three-primary Redis Cluster of its own (loopback,
+     * one {@code redis-server} process per node) instead of the embedded single Redis; one JVM only.
+     */
+    public static BenchPipeline start(int partitions, Layout layout, BenchRedis redis) throws IOException {
         Path data = Files.createTempDirectory("stagedoor-bench-");
+        if (redis == BenchRedis.CLUSTER) {
+            if (layout != Layout.ONE_JVM) {
+                throw new IllegalArgumentException("--redis cluster runs with --layout one-jvm only");
+            }
+            RedisClusterServers cluster = RedisClusterServers.start(3);
+            try {
+                Pipeline pipeline = Pipeline.start(options(data, partitions), StagedoorConfig.load(null,
+                        System.getenv(), List.of("ingress.redis-cluster=" + String.join(",", cluster.nodes()))));
+                AutoCloseable both = () -> {
+                    pipeline.close();
+                    cluster.close();
+                };
+                return new BenchPipeline(both, pipeline.ingress(), pipeline.kafkaBootstrap(),
+                        () -> pipeline.workers().metrics().paymentsInFlightMax());
+            } catch (RuntimeException e) {
+                cluster.close();
+                throw e;
+            }
+        }
         StagedoorConfig config = config();
         if (layout == Layout.ONE_JVM) {
             Pipeline pipeline = Pipeline.start(options(data, partitions), config);

@@ -1,0 +1,108 @@
+package io.stagedoor.admission.redis;
+
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.netty.util.concurrent.EventExecutor;
+import io.stagedoor.admission.Decision;
+import io.stagedoor.admission.DecisionSource;
+import io.stagedoor.admission.Limiter;
+import io.stagedoor.admission.fallback.OutageSettings;
+import io.stagedoor.admission.limit.LimitCheck;
+import io.stagedoor.admission.limit.LimitPolicy;
+import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.admission.metrics.AdmissionMeter;
+import io.stagedoor.admission.metrics.AdmissionMetrics;
+import io.stagedoor.testsupport.RealServers;
+import io.stagedoor.testsupport.RedisClusterServers;
+import io.stagedoor.testsupport.TestNames;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Redis answers in well under a millisecond, but the threads that write our commands and read its replies (Lettuce's
+ * event loops) are held for 200 ms right after they wrote a burst of calls, as a CPU taken by the rest of the process
+ * holds them: the replies wait unread in the socket, and every call outlives its 50 ms deadline inside this process. The deadline is for a Redis that does not answer, so once the loops catch up
+ * each call is decided by Redis: nothing fails over to a fallback, nothing is shed, on one Redis and on a
+ * three-primary cluster (a hold's two buckets on two nodes, two calls).
+ */
+class StarvedReadersIT {
+
+    private static final long NOW = 1_900_000_000_000L;
+    private static final long STARVED_MILLIS = 200;
+    private static final int HOLDS = 64;
+
+    enum Shape { ONE, CLUSTER }
+
+    private final LimitPolicy buyer = Limits.defaults().buyerSeats();
+    private final LimitPolicy organizer = Limits.defaults().organizerHolds();
+
+    @ParameterizedTest
+    @EnumSource(Shape.class)
+    void callsWhoseReadersWereStarvedAreDecidedByRedisOnceTheyCatchUp(Shape shape) throws Exception {
+        RedisEndpoint endpoint = shape == Shape.ONE ? RedisEndpoint.of(RealServers.redisUri())
+                : RedisEndpoint.cluster(RedisClusterServers.shared().nodes());
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        AdmissionMetrics metrics = new AdmissionMetrics(registry);
+        try (RedisAccess access = RedisAccess.open(endpoint, OutageSettings.defaults());
+             Limiter limiter = Limiter.builder().clock(() -> NOW).meterRegistry(registry)
+                     .keyNamespace(TestNames.unique("starved")).redis(access)) {
+            String organizerId = TestNames.unique("org");
+            assertThat(decide(limiter, TestNames.unique("warm"), organizerId).source())
+                    .isEqualTo(DecisionSource.REDIS);
+            for (int round = 0; round < 5; round++) {
+                List<CompletableFuture<Decision>> holds = new ArrayList<>();
+                for (int i = 0; i < HOLDS; i++) {
+                    holds.add(limiter.decide(List.of(LimitCheck.of(buyer, TestNames.unique("buyer")),
+                            LimitCheck.of(organizer, TestNames.unique("org")))).toCompletableFuture());
+                }
+                starve(access);
+                for (CompletableFuture<Decision> hold : holds) {
+                    Decision decision = hold.get(10, TimeUnit.SECONDS);
+                    assertThat(decision.source()).as("round %d", round).isEqualTo(DecisionSource.REDIS);
+                    assertThat(decision.admitted()).isTrue();
+                }
+            }
+            assertThat(metrics.count(AdmissionMeter.DEADLINE_CAUGHT_UP)).as("calls past their deadline, read late")
+                    .isPositive();
+            assertThat(metrics.count(AdmissionMeter.DEADLINE_EXPIRED, AdmissionMeter.TAG_READERS, "caught-up")).isZero();
+            assertThat(metrics.count(AdmissionMeter.DEADLINE_EXPIRED, AdmissionMeter.TAG_READERS, "behind")).isZero();
+            assertThat(registry.find(AdmissionMeter.SHED_DECISIONS.meterName()).counters()).isEmpty();
+            assertThat(registry.find(AdmissionMeter.FALLBACK_DECISIONS.meterName()).counters()).isEmpty();
+        }
+    }
+
+    /**
+     * Holds every event loop of the client for {@link #STARVED_MILLIS}, as a CPU taken by the rest of the process
+     * holds them (a stall, not a wait for async work). Each loop first writes the commands handed to it before, so
+     * their replies arrive while it is held and wait unread in the socket.
+     */
+    private static void starve(RedisAccess access) throws InterruptedException {
+        List<EventExecutor> loops = new ArrayList<>();
+        access.replyReaders().forEach(loops::add);
+        CountDownLatch holding = new CountDownLatch(loops.size());
+        for (EventExecutor loop : loops) {
+            loop.execute(() -> {
+                holding.countDown();
+                try {
+                    Thread.sleep(STARVED_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    private Decision decide(Limiter limiter, String buyerId, String organizerId) throws Exception {
+        return limiter.decide(List.of(LimitCheck.of(buyer, buyerId), LimitCheck.of(organizer, organizerId)))
+                .toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+}
