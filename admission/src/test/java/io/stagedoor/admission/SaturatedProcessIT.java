@@ -7,6 +7,7 @@ import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.admission.metrics.AdmissionMeter;
+import io.stagedoor.testsupport.CpuBurner;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import org.junit.jupiter.api.AfterEach;
@@ -70,7 +71,7 @@ class SaturatedProcessIT {
                 TestNames.unique("warm"))).toCompletableFuture().get(10, TimeUnit.SECONDS).source()
                 == DecisionSource.REDIS);
         double shedBefore = sum(AdmissionMeter.SHED_DECISIONS);
-        try (CpuSaturation busy = CpuSaturation.start(SATURATION_BOUND)) {
+        try (CpuBurner busy = CpuBurner.start(SATURATION_BOUND)) {
             List<CompletableFuture<Decision>> decisions = new ArrayList<>(BUYERS);
             for (String buyer : buyers) {
                 decisions.add(limiter.decide(LimitCheck.of(buyerSeats, buyer)).toCompletableFuture());

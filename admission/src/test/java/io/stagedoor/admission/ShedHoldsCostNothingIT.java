@@ -10,13 +10,13 @@ import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.admission.metrics.AdmissionMeter;
 import io.stagedoor.admission.redis.RedisAccess;
 import io.stagedoor.admission.redis.RedisEndpoint;
+import io.stagedoor.testsupport.CpuBurner;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.RedisClusterServers;
 import io.stagedoor.testsupport.TestNames;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -123,9 +123,9 @@ class ShedHoldsCostNothingIT {
     /** The buyer's 64 holds at once, with this JVM's CPU saturated; the decisions by who made them. */
     private static Map<String, Integer> burst(Limiter limiter, List<LimitCheck> hold) throws Exception {
         Map<String, Integer> sources = new TreeMap<>();
-        try (CpuSaturation busy = CpuSaturation.start(SATURATION_BOUND);
+        try (CpuBurner busy = CpuBurner.start(SATURATION_BOUND);
              ExecutorService buyers = Executors.newFixedThreadPool(HOLDS_AT_ONCE)) {
-            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() -> cpuLoad() > 0.9);
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() -> CpuBurner.cpuLoad() > 0.9);
             CountDownLatch go = new CountDownLatch(1);
             List<Future<Decision>> decisions = new ArrayList<>(HOLDS_AT_ONCE);
             for (int i = 0; i < HOLDS_AT_ONCE; i++) {
@@ -156,12 +156,6 @@ class ShedHoldsCostNothingIT {
         }
     }
 
-    /** The larger of this process's and the machine's recent CPU use, 0 to 1: what the overload signal reads. */
-    private static double cpuLoad() {
-        com.sun.management.OperatingSystemMXBean os =
-                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        return Math.max(os.getProcessCpuLoad(), os.getCpuLoad());
-    }
 
     private static double awaited(SimpleMeterRegistry registry) {
         Gauge gauge = registry.find(AdmissionMeter.REFUNDS_AWAITED.meterName()).gauge();
