@@ -1,6 +1,7 @@
 package io.stagedoor.admission;
 
 import io.stagedoor.admission.bucket.BucketOutcome;
+import io.stagedoor.admission.bucket.BucketRequest;
 import io.stagedoor.admission.bucket.BucketStore;
 import io.stagedoor.admission.fallback.ProcessOverloaded;
 import io.stagedoor.admission.limit.LimitCheck;
@@ -66,9 +67,10 @@ final class BucketLimiter implements Limiter {
         if (cached != null) {
             return CompletableFuture.completedFuture(cached);
         }
-        CompletionStage<Decision> decision = primary.take(verdicts.requests(enforced), now)
+        List<BucketRequest> requests = verdicts.requests(enforced);
+        CompletionStage<Decision> decision = primary.take(requests, now)
                 .handle((outcome, error) -> error == null
-                        ? CompletableFuture.completedFuture(fromStore(enforced, outcome, now))
+                        ? CompletableFuture.completedFuture(fromStore(enforced, requests, outcome, now))
                         : overloaded(error) ? CompletableFuture.completedFuture(shed(enforced))
                         : fallback.decide(enforced, now))
                 .thenCompose(stage -> stage);
@@ -76,13 +78,38 @@ final class BucketLimiter implements Limiter {
     }
 
     @Override
+    public CompletionStage<Void> giveBack(Decision decision) {
+        TakenTokens taken = decision.taken();
+        if (taken == null || !taken.claim()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletionStage<Void> refund;
+        try {
+            refund = taken.store().refund(taken.requests());
+        } catch (RuntimeException e) {
+            refund = CompletableFuture.failedFuture(e);
+        }
+        return refund.handle((done, error) -> {
+            for (LimitCheck check : taken.checks()) {
+                metrics.givenBack(check.policy().name(), check.cost(), error == null);
+            }
+            return null;
+        });
+    }
+
+    @Override
     public void close() {
         onClose.run();
     }
 
-    /** The decision a store outcome means, counting each limit and remembering refusals. */
-    private Decision fromStore(List<LimitCheck> checks, BucketOutcome outcome, long now) {
-        return verdicts.fromOutcome(checks, outcome, now, primarySource, true);
+    /**
+     * The decision a store outcome means, counting each limit and remembering refusals; an admission carries what
+     * it took, for {@link #giveBack}.
+     */
+    private Decision fromStore(List<LimitCheck> checks, List<BucketRequest> requests, BucketOutcome outcome,
+                               long now) {
+        Decision decision = verdicts.fromOutcome(checks, outcome, now, primarySource, true);
+        return outcome.admitted() ? decision.taking(new TakenTokens(primary, checks, requests)) : decision;
     }
 
     /** Sheds a request nobody decided because this process was overloaded: never a fallback, never admitted. */

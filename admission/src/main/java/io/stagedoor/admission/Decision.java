@@ -33,20 +33,23 @@ public final class Decision {
     private final long retryAfterSeconds;
     private final DecisionSource source;
     private final long decidedAtMillis;
+    /** What an admitting take of the limiter took, for {@link Limiter#giveBack}; null when nothing can be given. */
+    private final TakenTokens taken;
 
     private Decision(Verdict verdict, LimitPolicy tightest, long remaining, long retryAfterSeconds,
-                     DecisionSource source, long decidedAtMillis) {
+                     DecisionSource source, long decidedAtMillis, TakenTokens taken) {
         this.verdict = verdict;
         this.tightest = Objects.requireNonNull(tightest, "tightest");
         this.remaining = remaining;
         this.retryAfterSeconds = retryAfterSeconds;
         this.source = Objects.requireNonNull(source, "source");
         this.decidedAtMillis = decidedAtMillis;
+        this.taken = taken;
     }
 
     private Decision(Verdict verdict, LimitPolicy tightest, long remaining, long retryAfterSeconds,
                      DecisionSource source) {
-        this(verdict, tightest, remaining, retryAfterSeconds, source, 0);
+        this(verdict, tightest, remaining, retryAfterSeconds, source, 0, null);
     }
 
     /**
@@ -55,7 +58,17 @@ public final class Decision {
      * would put decisions that waited longer for Redis after ones Redis took later.
      */
     public Decision at(long millis) {
-        return new Decision(verdict, tightest, remaining, retryAfterSeconds, source, millis);
+        return new Decision(verdict, tightest, remaining, retryAfterSeconds, source, millis, taken);
+    }
+
+    /** The same decision, carrying what its take took (the limiter's own admitting decisions alone). */
+    Decision taking(TakenTokens tokens) {
+        return new Decision(verdict, tightest, remaining, retryAfterSeconds, source, decidedAtMillis, tokens);
+    }
+
+    /** What this decision took, or null when there is nothing to give back. Not part of equality. */
+    TakenTokens taken() {
+        return taken;
     }
 
     /** The clock the limiter decided at, or 0 when the decision was not stamped. Not part of equality. */

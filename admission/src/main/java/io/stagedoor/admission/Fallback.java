@@ -1,6 +1,7 @@
 package io.stagedoor.admission;
 
 import io.stagedoor.admission.bucket.BucketOutcome;
+import io.stagedoor.admission.bucket.BucketRequest;
 import io.stagedoor.admission.bucket.BucketStore;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitPolicy;
@@ -38,8 +39,12 @@ final class Fallback {
         if (localChecks.isEmpty()) {
             return CompletableFuture.completedFuture(failOpen(openChecks, null));
         }
-        return local.take(verdicts.requests(localChecks), now).thenApply(outcome -> {
-            Decision decided = verdicts.fromOutcome(localChecks, outcome, now, DecisionSource.FALLBACK_LOCAL, false);
+        List<BucketRequest> requests = verdicts.requests(localChecks);
+        return local.take(requests, now).thenApply(outcome -> {
+            Decision counted = verdicts.fromOutcome(localChecks, outcome, now, DecisionSource.FALLBACK_LOCAL, false);
+            // The local buckets are what this admission charged: a give-back returns their tokens, the open ones took none.
+            Decision decided = outcome.admitted()
+                    ? counted.taking(new TakenTokens(local, localChecks, requests)) : counted;
             for (int i = 0; i < localChecks.size(); i++) {
                 metrics.fallback(localChecks.get(i).policy().name(), outcome.admitted() ? BucketVerdicts.ADMITTED
                         : outcome.keys().get(i).sufficient() ? BucketVerdicts.NOT_CHARGED : BucketVerdicts.REFUSED);

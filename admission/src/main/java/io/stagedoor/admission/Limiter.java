@@ -28,6 +28,20 @@ public interface Limiter extends AutoCloseable {
         return decide(List.of(check));
     }
 
+    /**
+     * Gives back what an admitted {@code decision} of this limiter took, for a caller that will not use it: a decision
+     * that arrived after the caller stopped waiting, or a request the limit should not count after all (a login whose
+     * password was right). Only what a bucket store really took comes back: the enforced limits of an admission by the
+     * store, or by the local buckets of the outage fallback (which are what it charged). Nothing comes back for a
+     * refusal, a shed, a fail-open admission, a shadow limit or an answer of the refusal cache, since none took
+     * anything.
+     *
+     * <p>Once per decision: a second call, or a call on a copy of it ({@link Decision#at}), gives nothing. The stage
+     * never fails: a give-back that did not go through is counted ({@code stagedoor.admission.given.back.tokens} with
+     * {@code result=failed}) and never retried, as a retry whose first attempt ran would give twice.
+     */
+    CompletionStage<Void> giveBack(Decision decision);
+
     @Override
     void close();
 

@@ -27,7 +27,8 @@ class LoginLockoutIT {
 
     private static final int COST_KIB = 1024;
     private static final String PASSWORD = "the owner's password";
-    private static final List<String> OWNERS = List.of("ada@example.com", "grace@example.com", "linus@example.com");
+    private static final List<String> OWNERS = List.of("ada@example.com", "grace@example.com", "linus@example.com",
+            "alan@example.com");
 
     private static IngressFixture fixture;
 
@@ -106,6 +107,30 @@ class LoginLockoutIT {
         assertThat(sameSite.statusCode()).isEqualTo(429);
         assertThat(sameSite.body()).contains("\"policy\":\"login-account\"");
         assertThat(otherSite.statusCode()).as(otherSite.body()).isEqualTo(200);
+    }
+
+    /**
+     * Only failed attempts count against the account: the owner's right password, 25 times in a row from one network
+     * within the hour, passes every time (each took its token before the hash and gave it back); 20 wrong ones from
+     * that network still lock it, the next one refused before any hash.
+     */
+    @Test
+    void rightPasswordsAreNotCountedAndWrongOnesStillLockTheNetwork() throws Exception {
+        for (int i = 1; i <= 25; i++) {
+            HttpResponse<String> owner = login("alan@example.com", PASSWORD, "192.0.2." + (i % 3 + 1));
+            assertThat(owner.statusCode()).as("login %d: %s", i, owner.body()).isEqualTo(200);
+        }
+        for (int i = 1; i <= 20; i++) {
+            HttpResponse<String> wrong = login("alan@example.com", "wrong " + i, "192.0.2." + (i % 3 + 1));
+            assertThat(wrong.statusCode()).as("guess %d: %s", i, wrong.body()).isEqualTo(401);
+        }
+        double hashes = hashes();
+
+        HttpResponse<String> locked = login("alan@example.com", PASSWORD, "192.0.2.1");
+
+        assertThat(locked.statusCode()).isEqualTo(429);
+        assertThat(locked.body()).contains("\"policy\":\"login-account\"");
+        assertThat(hashes()).isEqualTo(hashes);
     }
 
     private static HttpResponse<String> login(String email, String password, String forwardedFor) throws Exception {

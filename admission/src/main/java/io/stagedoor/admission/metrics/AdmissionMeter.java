@@ -25,6 +25,13 @@ public enum AdmissionMeter {
      */
     REFUNDED_TOKENS("stagedoor.admission.refunded.tokens",
             "tokens given back after a take whose answer was not used"),
+    /**
+     * Counter, tags {@code limit}, {@code result} (given, failed): tokens an admitted decision had taken that its
+     * caller gave back ({@code Limiter.giveBack}): a decision that arrived after the ingress stopped waiting for it, a
+     * login whose password was right. A failed give-back is counted here, never retried.
+     */
+    GIVEN_BACK_TOKENS("stagedoor.admission.given.back.tokens",
+            "tokens of admitted decisions given back by their caller, by limit"),
     /** Gauge: takes whose answer went unused and are not settled yet: their reply, or their refund, is still due. */
     REFUNDS_AWAITED("stagedoor.admission.refunds.awaited",
             "unused takes whose reply or refund is still due"),

@@ -82,6 +82,14 @@ public final class AdmissionMetrics {
                 key -> register(AdmissionMeter.REFUNDED_TOKENS, AdmissionMeter.TAG_RESULT, result)).increment(tokens);
     }
 
+    /** {@code tokens} of {@code limit} that an admitted decision's caller gave back ({@code given}), or failed to. */
+    public void givenBack(String limit, long tokens, boolean given) {
+        String result = given ? "given" : "failed";
+        counters.computeIfAbsent(new CounterKey(AdmissionMeter.GIVEN_BACK_TOKENS, limit, result, null),
+                key -> register(AdmissionMeter.GIVEN_BACK_TOKENS, AdmissionMeter.TAG_LIMIT, limit,
+                        AdmissionMeter.TAG_RESULT, result)).increment(tokens);
+    }
+
     /** One more (or, with -1, one fewer) unused take whose reply or refund is still due. */
     public void refundAwaited(int change) {
         refundsAwaited.addAndGet(change);

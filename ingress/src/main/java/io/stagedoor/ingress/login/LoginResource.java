@@ -35,7 +35,8 @@ import java.util.concurrent.Executor;
 /**
  * {@code POST /v1/login}: email and password for a buyer token. Two limits run before the password hash: the
  * address ring (10 per minute per source address, protecting the CPU) and, here, 20 per hour per account and client
- * network ({@link #accountKey}: the email with the client's IPv4 /24 or IPv6 /48). The account's bucket is one per
+ * network ({@link #accountKey}: the email with the client's IPv4 /24 or IPv6 /48), counting failed attempts only:
+ * the token is taken before the hash and given back when the password is right. The account's bucket is one per
  * network, so a stranger guessing from elsewhere spends their own network's tokens for the account, never the
  * owner's, and cannot lock the owner out of a clean address; a flood from one network is still cut at 20 an hour,
  * across instances. Only then is the
@@ -103,7 +104,11 @@ public final class LoginResource {
             if (!decision.admitted()) {
                 throw Decisions.refusal(decision);
             }
-            return verified(accounts.find(email).orElse(null), login.password());
+            Response token = verified(accounts.find(email).orElse(null), login.password());
+            // Only failed attempts count against the account: the token was taken before the hash, so that a locked
+            // network costs no hash, and a right password gives it back.
+            decisions.giveBack(decision);
+            return token;
         } finally {
             hash.release();
         }

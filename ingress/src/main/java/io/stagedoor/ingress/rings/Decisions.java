@@ -12,9 +12,11 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
 import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.core.MultivaluedHashMap;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -26,13 +28,19 @@ import java.util.concurrent.TimeoutException;
  * hear Redis in time) is answered like the door sheds: 503, {@code Retry-After: 1}, {@code service-overloaded},
  * never admitted unchecked. The limiter's stage completes within its own command
  * timeout; the rings run on virtual threads, so waiting for it parks no platform thread.
+ *
+ * <p>The wait has a backstop far above that timeout. A decision that arrives after the wait ended is used by nobody:
+ * if it admitted, what it took is given back ({@link Limiter#giveBack}, exactly once: the wait and the decision race
+ * to complete one future, and only the loser gives back), so a request decided again, or shed, is never charged for
+ * the first try (decision 0020). A ring that waited past the backstop sheds the request (503, as the limiter sheds),
+ * which costs the buyer nothing; the front stage's wait past it hands the request to Jersey's rings, which decide once.
  */
 public final class Decisions {
 
     /** The request property that carries an admitting decision to the response, for its RateLimit fields. */
     public static final String PROPERTY = Decisions.class.getName() + ".decision";
-    /** A backstop far above the limiter's own timeout: past it the request is admitted and counted as fallback. */
-    private static final long BACKSTOP_MILLIS = 1_000;
+    /** A backstop far above the limiter's own timeout: past it a ring stops waiting for the decision. */
+    public static final Duration BACKSTOP = Duration.ofSeconds(1);
 
     /** Where decisions go for audit. */
     @FunctionalInterface
@@ -42,13 +50,23 @@ public final class Decisions {
 
     private final Limiter limiter;
     private final Recorder recorder;
+    private final long backstopMillis;
 
     public Decisions(Limiter limiter, Recorder recorder) {
-        this.limiter = limiter;
-        this.recorder = recorder;
+        this(limiter, recorder, BACKSTOP);
     }
 
-    /** The limiter's decision on {@code checks}; recorded for audit. */
+    /** @param backstop how long a ring waits for the limiter ({@link #BACKSTOP}; tests shorten it), at least 1 ms */
+    public Decisions(Limiter limiter, Recorder recorder, Duration backstop) {
+        this.limiter = limiter;
+        this.recorder = recorder;
+        this.backstopMillis = Math.max(1, backstop.toMillis());
+    }
+
+    /**
+     * The limiter's decision on {@code checks}; recorded for audit. Past the backstop, a shed of the first check's
+     * limit (this process did not hear its own limiter in time), whose late decision is given back.
+     */
     public Decision decide(List<LimitCheck> checks, LimitedRoute route) {
         Decision decision = await(checks);
         recorder.record(route, checks, decision);
@@ -57,14 +75,37 @@ public final class Decisions {
 
     /**
      * The same decision without waiting for it: the stage completes on the thread that hears Redis (or at once, from
-     * the refusal cache), recorded for audit, and fails past the backstop.
+     * the refusal cache), recorded for audit, and fails past the backstop (a late decision is then given back).
      */
     public CompletionStage<Decision> decideLater(List<LimitCheck> checks, LimitedRoute route) {
-        return limiter.decide(checks).toCompletableFuture().orTimeout(BACKSTOP_MILLIS, TimeUnit.MILLISECONDS)
-                .thenApply(decision -> {
-                    recorder.record(route, checks, decision);
-                    return decision;
-                });
+        return waited(checks).thenApply(decision -> {
+            recorder.record(route, checks, decision);
+            return decision;
+        });
+    }
+
+    /**
+     * Gives back what an admitted decision took, for a request its limit should not count after all (a login whose
+     * password was right); nothing for any other decision, and nothing the second time.
+     */
+    public CompletionStage<Void> giveBack(Decision decision) {
+        return limiter.giveBack(decision);
+    }
+
+    /**
+     * The limiter's decision, cut at the backstop. The limiter's stage and the backstop race to complete one future;
+     * a decision that loses the race is used by nobody, so what it took is given back, by it alone.
+     */
+    private CompletableFuture<Decision> waited(List<LimitCheck> checks) {
+        CompletableFuture<Decision> waited = new CompletableFuture<>();
+        limiter.decide(checks).whenComplete((decision, error) -> {
+            if (error != null) {
+                waited.completeExceptionally(error);
+            } else if (!waited.complete(decision)) {
+                limiter.giveBack(decision);
+            }
+        });
+        return waited.orTimeout(backstopMillis, TimeUnit.MILLISECONDS);
     }
 
     /** Aborts a refused request with 429, a shed one with 503; leaves an admitted one its decision for the fields. */
@@ -104,12 +145,18 @@ public final class Decisions {
     }
 
     private Decision await(List<LimitCheck> checks) {
+        CompletableFuture<Decision> waited = waited(checks);
         try {
-            return limiter.decide(checks).toCompletableFuture().get(BACKSTOP_MILLIS, TimeUnit.MILLISECONDS);
+            return waited.get();
         } catch (InterruptedException e) {
+            waited.cancel(false); // nobody waits now: a decision still to come is given back
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while deciding", e);
-        } catch (ExecutionException | TimeoutException e) {
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof TimeoutException) {
+                // Our own wait ran out: this process is too busy to hear its limiter. Shed, costing nothing.
+                return Decision.shed(checks.get(0).policy());
+            }
             throw new IllegalStateException("the limiter did not decide: " + e, e);
         }
     }
