@@ -13,6 +13,7 @@ import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.testsupport.CpuBurner;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.RedisClusterServers;
+import io.stagedoor.testsupport.RedisStall;
 import io.stagedoor.testsupport.TestNames;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -54,6 +55,11 @@ class ShedHoldsCostNothingIT {
      */
     private static final Duration DEADLINE = Duration.ofMillis(5);
     private static final Duration SATURATION_BOUND = Duration.ofSeconds(60);
+    /**
+     * How long Redis stalls now and then during a burst: longer than the deadline plus the time the deadline gives our
+     * own reply readers, so a call behind a stall is missed while Redis still answers.
+     */
+    private static final Duration STALL = Duration.ofMillis(40);
 
     private final Limits limits = Limits.defaults();
     /**
@@ -68,8 +74,10 @@ class ShedHoldsCostNothingIT {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"one Redis", "Redis Cluster"})
     void aBuyersHoldsShedUnderSaturationCostThemNothing(String deployment) throws Exception {
-        RedisEndpoint endpoint = deployment.equals("one Redis") ? RedisEndpoint.of(RealServers.redisUri())
-                : RedisEndpoint.cluster(RedisClusterServers.shared().nodes());
+        List<String> nodes = deployment.equals("one Redis") ? List.of(RealServers.redisUri())
+                : RedisClusterServers.shared().nodes();
+        RedisEndpoint endpoint = deployment.equals("one Redis") ? RedisEndpoint.of(nodes.get(0))
+                : RedisEndpoint.cluster(nodes);
         OutageSettings outage = OutageSettings.defaults().withCommandTimeout(DEADLINE);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         String namespace = TestNames.unique("shed-refund");
@@ -93,7 +101,7 @@ class ShedHoldsCostNothingIT {
                         .source() == DecisionSource.REDIS);
                 double refundedBefore = sum(registry, AdmissionMeter.REFUNDED_TOKENS);
 
-                Map<String, Integer> sources = burst(limiter, hold);
+                Map<String, Integer> sources = burst(limiter, hold, nodes);
                 await().atMost(Duration.ofSeconds(30)).until(() -> awaited(registry) == 0);
                 int burstAdmitted = sources.getOrDefault("admitted", 0);
                 int later = admittedUntilRefused(counter, hold);
@@ -120,10 +128,15 @@ class ShedHoldsCostNothingIT {
         }
     }
 
-    /** The buyer's 64 holds at once, with this JVM's CPU saturated; the decisions by who made them. */
-    private static Map<String, Integer> burst(Limiter limiter, List<LimitCheck> hold) throws Exception {
+    /**
+     * The buyer's 64 holds at once, with this JVM's CPU saturated and Redis stalling now and then (so that calls miss
+     * their deadline while Redis answers); the decisions by who made them.
+     */
+    private static Map<String, Integer> burst(Limiter limiter, List<LimitCheck> hold, List<String> nodes)
+            throws Exception {
         Map<String, Integer> sources = new TreeMap<>();
         try (CpuBurner busy = CpuBurner.start(SATURATION_BOUND);
+             RedisStall slow = RedisStall.start(nodes, STALL, SATURATION_BOUND);
              ExecutorService buyers = Executors.newFixedThreadPool(HOLDS_AT_ONCE)) {
             await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() -> CpuBurner.cpuLoad() > 0.9);
             CountDownLatch go = new CountDownLatch(1);

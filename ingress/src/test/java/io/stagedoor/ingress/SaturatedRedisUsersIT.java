@@ -17,6 +17,7 @@ import io.stagedoor.ingress.scans.ScannedTickets;
 import io.stagedoor.testsupport.CpuBurner;
 import io.stagedoor.testsupport.PrivateRedis;
 import io.stagedoor.testsupport.RealServers;
+import io.stagedoor.testsupport.RedisStall;
 import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.ids.CorrelationIds;
 import java.nio.charset.StandardCharsets;
@@ -57,6 +58,7 @@ class SaturatedRedisUsersIT {
              ScannedTickets one = ScannedTickets.open(a);
              ScannedTickets two = ScannedTickets.open(b);
              CpuBurner busy = saturated();
+             RedisStall slow = stalled();
              ExecutorService gates = Executors.newFixedThreadPool(16)) {
             List<Future<Boolean>> first = new ArrayList<>();
             List<Future<Boolean>> second = new ArrayList<>();
@@ -89,6 +91,7 @@ class SaturatedRedisUsersIT {
              IdempotentRequests one = IdempotentRequests.open(ids, a);
              IdempotentRequests two = IdempotentRequests.open(ids, b);
              CpuBurner busy = saturated();
+             RedisStall slow = stalled();
              ExecutorService buyers = Executors.newFixedThreadPool(16)) {
             List<Future<String>> answers = new ArrayList<>();
             for (int i = 0; i < KEYS; i++) {
@@ -153,6 +156,14 @@ class SaturatedRedisUsersIT {
     }
 
     /** The JVM's CPU saturated, and seen to be by the load this process reads. */
+    /**
+     * Redis stalling now and then (40 ms, past the deadline and the time it gives our reply readers), so calls miss
+     * their deadline while Redis still answers.
+     */
+    private static RedisStall stalled() {
+        return RedisStall.start(List.of(RealServers.redisUri()), Duration.ofMillis(40), SATURATION_BOUND);
+    }
+
     private static CpuBurner saturated() throws InterruptedException {
         CpuBurner busy = CpuBurner.start(SATURATION_BOUND);
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20)).until(() -> CpuBurner.cpuLoad() > 0.9);

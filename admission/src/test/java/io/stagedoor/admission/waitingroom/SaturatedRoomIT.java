@@ -10,11 +10,13 @@ import io.stagedoor.testsupport.CpuBurner;
 import io.stagedoor.testsupport.FakeClock;
 import io.stagedoor.testsupport.PrivateRedis;
 import io.stagedoor.testsupport.RealServers;
+import io.stagedoor.testsupport.RedisStall;
 import io.stagedoor.testsupport.TestNames;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +48,11 @@ class SaturatedRoomIT {
              WaitingRoom two = room(hurried, RealServers.redisUri(), new SimpleMeterRegistry())) {
             String pass = admitted(operator, "mallory");
             assertThat(operator.end(event, PLAN, "mallory", SessionEnd.REVOKED).toCompletableFuture().join()).isTrue();
-            try (CpuBurner busy = CpuBurner.start(Duration.ofSeconds(60))) {
+            // Redis stalls now and then (40 ms, past the deadline and the time it gives our reply readers): calls
+            // miss their deadline while Redis still answers, and the saturated process must shed them.
+            try (CpuBurner busy = CpuBurner.start(Duration.ofSeconds(60));
+                 RedisStall slow = RedisStall.start(List.of(RealServers.redisUri()), Duration.ofMillis(40),
+                         Duration.ofSeconds(60))) {
                 await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
                         .until(() -> CpuBurner.cpuLoad() > 0.9);
                 for (int i = 0; i < CHECKS; i++) {
