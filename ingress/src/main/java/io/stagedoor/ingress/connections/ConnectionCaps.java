@@ -3,10 +3,8 @@ package io.stagedoor.ingress.connections;
 import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
 import io.stagedoor.admission.bound.Permit;
-import java.net.Inet4Address;
-import java.net.Inet6Address;
+import io.stagedoor.ingress.auth.AddressKeys;
 import java.net.InetAddress;
-import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -93,36 +91,20 @@ public final class ConnectionCaps {
     }
 
     /** Sources with a connection open now. */
-    public int sources() {
+    int sources() {
         return perAddress.keys();
     }
 
     /** Connections open now from {@code peer}'s source. */
-    public int openFrom(InetAddress peer) {
+    int openFrom(InetAddress peer) {
         return perAddress.inUse(source(peer));
     }
 
-    public int total() {
-        return total.limit();
-    }
-
-    public int perAddress() {
-        return perAddress.limitPerKey();
-    }
-
-    /** The key of {@code peer}'s source: an IPv4 address (or an IPv4-mapped IPv6 one) whole, an IPv6 one's /64. */
+    /**
+     * The key of {@code peer}'s source: an IPv4 address (or an IPv4-mapped IPv6 one) whole, an IPv6 one's /64, as the
+     * address limits key it ({@link AddressKeys#limitKey}).
+     */
     static String source(InetAddress peer) {
-        if (peer instanceof Inet6Address) {
-            byte[] prefix = Arrays.copyOf(peer.getAddress(), 8);
-            StringBuilder key = new StringBuilder("v6:");
-            for (int i = 0; i < prefix.length; i += 2) {
-                key.append(Integer.toHexString(((prefix[i] & 0xFF) << 8) | (prefix[i + 1] & 0xFF))).append(':');
-            }
-            return key.append(":/64").toString();
-        }
-        if (peer instanceof Inet4Address) {
-            return peer.getHostAddress();
-        }
-        return String.valueOf(peer);
+        return AddressKeys.limitKey(peer.getHostAddress());
     }
 }
