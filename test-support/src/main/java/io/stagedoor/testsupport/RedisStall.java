@@ -32,9 +32,40 @@ public final class RedisStall implements AutoCloseable {
 
     private final List<Thread> stallers = new ArrayList<>();
     private final List<RedisClient> clients = new ArrayList<>();
+    private final List<StatefulRedisConnection<String, String>> connections = new ArrayList<>();
+    private final Duration stall;
     private volatile boolean stopped;
 
-    private RedisStall() {
+    private RedisStall(List<String> nodes, Duration stall) {
+        this.stall = stall;
+        for (String node : nodes) {
+            RedisClient client = RedisClient.create(RedisURI.create(node.contains("://") ? node : "redis://" + node));
+            clients.add(client);
+            connections.add(client.connect());
+        }
+    }
+
+    /**
+     * Connections to each of {@code nodes}, open before anything is timed, that keep every node busy once for
+     * {@code stall} each time {@link #once} is called.
+     */
+    public static RedisStall primed(List<String> nodes, Duration stall) {
+        return new RedisStall(nodes, stall);
+    }
+
+    /** Starts one stall on every node, each on a thread of its own; returns at once. */
+    public void once() {
+        for (StatefulRedisConnection<String, String> connection : connections) {
+            Thread staller = new Thread(() -> spin(connection), "redis-stall-once");
+            staller.setDaemon(true);
+            stallers.add(staller);
+            staller.start();
+        }
+    }
+
+    private void spin(StatefulRedisConnection<String, String> connection) {
+        connection.sync().eval(SPIN, ScriptOutputType.INTEGER, new String[0],
+                String.valueOf(TimeUnit.NANOSECONDS.toMicros(stall.toNanos())));
     }
 
     /**
@@ -43,19 +74,16 @@ public final class RedisStall implements AutoCloseable {
      * @param atMost when the stalls stop even if this is never closed
      */
     public static RedisStall start(List<String> nodes, Duration stall, Duration atMost) {
-        RedisStall stalls = new RedisStall();
+        RedisStall stalls = new RedisStall(nodes, stall);
         long until = System.nanoTime() + atMost.toNanos();
-        for (String node : nodes) {
-            RedisClient client = RedisClient.create(RedisURI.create(node.contains("://") ? node : "redis://" + node));
-            stalls.clients.add(client);
-            StatefulRedisConnection<String, String> connection = client.connect();
+        for (int i = 0; i < nodes.size(); i++) {
+            StatefulRedisConnection<String, String> connection = stalls.connections.get(i);
             Thread staller = new Thread(() -> {
                 while (!stalls.stopped && System.nanoTime() - until < 0) {
-                    connection.sync().eval(SPIN, ScriptOutputType.INTEGER, new String[0],
-                            String.valueOf(TimeUnit.NANOSECONDS.toMicros(stall.toNanos())));
+                    stalls.spin(connection);
                     LockSupport.parkNanos(stall.toNanos()); // pacing: Redis serves the callers between two stalls
                 }
-            }, "redis-stall-" + node);
+            }, "redis-stall-" + nodes.get(i));
             staller.setDaemon(true);
             stalls.stallers.add(staller);
             staller.start();

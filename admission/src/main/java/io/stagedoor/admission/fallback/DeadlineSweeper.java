@@ -29,13 +29,15 @@ import java.util.function.LongSupplier;
  * <ul>
  *   <li><b>The readers catch up first.</b> A call past its deadline is failed only once the {@link ReplyReaders}
  *       (the I/O threads that write our commands and read Redis's replies) have caught up promptly, within
- *       {@link #PROMPT_TICKS} ticks of being asked: its reply may be sitting unread in the socket, or its command
- *       unwritten, because those threads did not get a core. While they are behind (a round of catching up took
- *       longer than that), they are asked again, so the replies of commands they wrote only while catching up are
- *       heard too. A call answered meanwhile is left alone and counted ({@link #caughtUp()}). Readers still behind
- *       after {@link #READERS_GRACE_NANOS} are blocked, not starved, and the calls fail anyway. So a call fails
- *       between {@code timeout} and {@code timeout + tick} after it started, plus however long the readers take to
- *       catch up.</li>
+ *       {@link #PROMPT_TICKS} ticks of being asked, and Redis has had {@link #PROMPT_ANSWER} to answer what they wrote
+ *       meanwhile: its reply may be sitting unread in the socket, or its command unwritten, because those threads did
+ *       not get a core. While they are behind (a round of catching up took longer than that), they are asked again,
+ *       and Redis gets a whole {@code timeout} for the commands they wrote only while catching up (a coalesced take
+ *       goes out only when the reply ahead of it is read): a deadline counts from when Redis was asked. A call
+ *       answered meanwhile is left alone and counted ({@link #caughtUp()}). Readers that do not catch up within
+ *       {@link #READERS_GRACE_NANOS} of being asked are blocked, not starved, and the calls fail anyway. So a call
+ *       fails between {@code timeout} and {@code timeout + tick} after it started, plus however long the readers
+ *       take to catch up and the time Redis is given after them.</li>
  *   <li><b>A late sweep expires nothing.</b> When the sweeper itself wakes more than {@link #LATE_TICKS} ticks after
  *       its last sweep, the process was descheduled or paused: that sweep expires nothing, and the next, a tick
  *       later (the sweeper runs with a fixed delay: a fixed rate would run the missed sweeps back to back), expires
@@ -57,6 +59,11 @@ final class DeadlineSweeper implements AutoCloseable {
     static final long READERS_GRACE_NANOS = Duration.ofMillis(250).toNanos();
     /** A round of catching up that took more than this many ticks found the readers behind: they are asked again. */
     static final int PROMPT_TICKS = 3;
+    /**
+     * How long Redis has to answer what readers that caught up promptly wrote meanwhile (a Redis that answers does so
+     * in well under a millisecond; a hung one costs this much more before its calls fail).
+     */
+    static final Duration PROMPT_ANSWER = Duration.ofMillis(10);
 
     private record Pending(long deadlineNanos, CompletableFuture<?> call) {
     }
@@ -167,10 +174,10 @@ final class DeadlineSweeper implements AutoCloseable {
         if (due != null) {
             Overdue batch = new Overdue(due, now);
             overdue.add(batch);
-            batch.askReaders(now);
+            batch.askReaders(now, timeoutNanos);
         }
         for (Overdue batch = overdue.peek(); batch != null; batch = overdue.peek()) {
-            if (!batch.settled() && now - batch.sinceNanos() < READERS_GRACE_NANOS) {
+            if (!batch.settled() && !batch.readersBlocked(now)) {
                 break;
             }
             batch.settle(!batch.settled());
@@ -201,40 +208,45 @@ final class DeadlineSweeper implements AutoCloseable {
     }
 
     /**
-     * Calls found past their deadline in one sweep: failed once, when the readers caught up promptly or the grace ran
-     * out, whichever comes first.
+     * Calls found past their deadline in one sweep: failed once, when the readers caught up promptly or did not catch
+     * up within their grace, whichever comes first.
      */
     private final class Overdue {
         private final List<CompletableFuture<?>> calls;
         private final long sinceNanos;
         private final AtomicBoolean settled = new AtomicBoolean();
+        /** When the readers were last asked plus the time Redis was given after them; read by the sweeps. */
+        private volatile long answerDueNanos;
 
         Overdue(List<CompletableFuture<?>> calls, long sinceNanos) {
             this.calls = calls;
             this.sinceNanos = sinceNanos;
         }
 
-        long sinceNanos() {
-            return sinceNanos;
-        }
-
         boolean settled() {
             return settled.get();
         }
 
-        void askReaders(long askedNanos) {
-            readers.afterPendingReads(() -> caughtUp(askedNanos));
+        /** The readers last asked have not caught up within their grace at {@code now}. */
+        boolean readersBlocked(long now) {
+            return now - answerDueNanos >= READERS_GRACE_NANOS;
         }
 
-        /** The readers caught up with what they had when asked at {@code askedNanos}. */
-        private void caughtUp(long askedNanos) {
+        /** Asks the readers to catch up at {@code askedNanos}, then give Redis {@code answeringNanos}. */
+        void askReaders(long askedNanos, long answeringNanos) {
+            answerDueNanos = askedNanos + answeringNanos;
+            readers.afterPendingReads(Duration.ofNanos(answeringNanos), () -> caughtUp(askedNanos, answeringNanos));
+        }
+
+        /** The readers caught up with what they had when asked at {@code askedNanos}, and Redis had its time after. */
+        private void caughtUp(long askedNanos, long answeringNanos) {
             if (settled()) {
                 return;
             }
             long now = clock.getAsLong();
-            boolean behind = now - askedNanos > PROMPT_TICKS * tickNanos;
+            boolean behind = now - askedNanos - answeringNanos > PROMPT_TICKS * tickNanos;
             if (behind && now - sinceNanos < READERS_GRACE_NANOS && !calls.stream().allMatch(CompletableFuture::isDone)) {
-                askReaders(now);
+                askReaders(now, timeoutNanos);
                 return;
             }
             settle(behind);

@@ -15,18 +15,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Lettuce's I/O event loops as {@link ReplyReaders}. Each loop is handed a task; a Netty loop with a task waiting
  * polls its sockets without blocking and handles the ready ones before it runs its tasks, so when the task runs,
  * that loop has read every reply that had reached its connections, and written every command that waited for it (a
- * loop that was starved of the CPU works off its backlog first). The task then gives Redis {@link #AFTER_CATCH_UP}
+ * loop that was starved of the CPU works off its backlog first). The task then gives Redis the time it is asked for
  * on that loop to answer what was only just written, and {@code then} runs when the last loop's wait is over. A loop
  * that refuses a task (shutting down) counts as caught up.
  */
 final class EventLoopReaders implements ReplyReaders {
-
-    /**
-     * How long a loop that caught up waits before it counts as done: a command the starved loop wrote only now gets
-     * this long for its reply (a Redis that answers does so in well under a millisecond; a hung one costs this much
-     * more before its calls fail).
-     */
-    static final Duration AFTER_CATCH_UP = Duration.ofMillis(10);
 
     private final List<EventExecutor> loops = new ArrayList<>();
 
@@ -35,7 +28,7 @@ final class EventLoopReaders implements ReplyReaders {
     }
 
     @Override
-    public void afterPendingReads(Runnable then) {
+    public void afterPendingReads(Duration answering, Runnable then) {
         if (loops.isEmpty()) {
             then.run();
             return;
@@ -50,7 +43,7 @@ final class EventLoopReaders implements ReplyReaders {
             try {
                 loop.execute(() -> {
                     try {
-                        loop.schedule(done, AFTER_CATCH_UP.toNanos(), TimeUnit.NANOSECONDS);
+                        loop.schedule(done, answering.toNanos(), TimeUnit.NANOSECONDS);
                     } catch (RejectedExecutionException shuttingDown) {
                         done.run();
                     }

@@ -81,9 +81,14 @@ class DeadlineSweeperTest {
 
     /** Readers the test lets catch up: each request to catch up waits until the test runs it. */
     private final List<Runnable> askedToCatchUp = new ArrayList<>();
+    /** The time Redis was given after each request to catch up, in order. */
+    private final List<Duration> answering = new ArrayList<>();
     private final AtomicLong clock = new AtomicLong();
     private final DeadlineSweeper afterReaders = DeadlineSweeper.unscheduled(TIMEOUT, TICK, 0,
-            new OverloadSignal(() -> -1, TICK, 0), askedToCatchUp::add, clock::get);
+            new OverloadSignal(() -> -1, TICK, 0), (wait, then) -> {
+                answering.add(wait);
+                askedToCatchUp.add(then);
+            }, clock::get);
 
     /** Sweeps {@link #afterReaders} on time, every tick, from {@code fromMs} up to {@code toMs}. */
     private void sweepAfterReaders(long fromMs, long toMs) {
@@ -133,6 +138,8 @@ class DeadlineSweeperTest {
         readersCatchUpAt(200);
         assertThat(call).isNotDone();
         assertThat(askedToCatchUp).hasSize(1);
+        assertThat(answering).as("a coalesced take written only now gets a whole deadline")
+                .containsExactly(DeadlineSweeper.PROMPT_ANSWER, TIMEOUT);
         call.complete("answer");
         readersCatchUpAt(201);
         assertThat(call).isCompletedWithValue("answer");
@@ -142,7 +149,7 @@ class DeadlineSweeperTest {
     @Test
     void readersThatNeverCatchUpHoldACallNoLongerThanTheGrace() {
         CompletableFuture<String> call = afterReaders.watch(new CompletableFuture<>(), 0);
-        long graceEndsMs = 50 + DeadlineSweeper.READERS_GRACE_NANOS / MS;
+        long graceEndsMs = 50 + DeadlineSweeper.PROMPT_ANSWER.toMillis() + DeadlineSweeper.READERS_GRACE_NANOS / MS;
         sweepAfterReaders(5, graceEndsMs - 5);
         assertThat(call).isNotDone();
         sweepAfterReaders(graceEndsMs, graceEndsMs);

@@ -18,6 +18,8 @@ import static org.awaitility.Awaitility.await;
 /** Real Netty event loops, one of them held by the test as a starved loop would be. */
 class EventLoopReadersTest {
 
+    private static final Duration ANSWERING = Duration.ofMillis(10);
+
     private final DefaultEventLoopGroup group = new DefaultEventLoopGroup(2);
 
     @AfterEach
@@ -42,10 +44,10 @@ class EventLoopReadersTest {
         assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
 
         AtomicBoolean caughtUp = new AtomicBoolean();
-        new EventLoopReaders(group).afterPendingReads(() -> caughtUp.set(true));
+        new EventLoopReaders(group).afterPendingReads(ANSWERING, () -> caughtUp.set(true));
         // The free loop has run its part and its wait after it: a task scheduled behind that wait runs after it.
         CountDownLatch freeLoopDone = new CountDownLatch(1);
-        loops.get(1).schedule(freeLoopDone::countDown, EventLoopReaders.AFTER_CATCH_UP.toMillis() * 2,
+        loops.get(1).schedule(freeLoopDone::countDown, ANSWERING.toMillis() * 2,
                 TimeUnit.MILLISECONDS);
         assertThat(freeLoopDone.await(10, TimeUnit.SECONDS)).isTrue();
         assertThat(caughtUp).as("caught up while one loop was still held").isFalse();
@@ -59,7 +61,7 @@ class EventLoopReadersTest {
         DefaultEventLoopGroup none = new DefaultEventLoopGroup(1);
         none.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
         AtomicBoolean caughtUp = new AtomicBoolean();
-        new EventLoopReaders(none).afterPendingReads(() -> caughtUp.set(true));
+        new EventLoopReaders(none).afterPendingReads(ANSWERING, () -> caughtUp.set(true));
         assertThat(caughtUp).as("a loop that is shut down refuses the task and counts as caught up").isTrue();
     }
 }

@@ -13,6 +13,7 @@ import io.stagedoor.admission.metrics.AdmissionMeter;
 import io.stagedoor.admission.metrics.AdmissionMetrics;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.RedisClusterServers;
+import io.stagedoor.testsupport.RedisStall;
 import io.stagedoor.testsupport.TestNames;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -29,14 +30,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Redis answers in well under a millisecond, but the threads that write our commands and read its replies (Lettuce's
  * event loops) are held for 200 ms right after they wrote a burst of calls, as a CPU taken by the rest of the process
- * holds them: the replies wait unread in the socket, and every call outlives its 50 ms deadline inside this process. The deadline is for a Redis that does not answer, so once the loops catch up
- * each call is decided by Redis: nothing fails over to a fallback, nothing is shed, on one Redis and on a
- * three-primary cluster (a hold's two buckets on two nodes, two calls).
+ * holds them: the replies wait unread in the socket, and every call outlives its 50 ms deadline inside this process.
+ * Coalesced takes that waited for those replies go out only when the loops catch up, and Redis, busy for
+ * {@link #REDIS_BUSY_MILLIS} from just before then, answers them well within a deadline of their own but not within
+ * a few milliseconds. The deadline is for a Redis that does not answer, counted from when it was asked, so once the
+ * loops catch up each call is decided by Redis: nothing fails over to a fallback, nothing is shed, on one Redis and
+ * on a three-primary cluster (a hold's two buckets on two nodes, two calls).
  */
 class StarvedReadersIT {
 
     private static final long NOW = 1_900_000_000_000L;
     private static final long STARVED_MILLIS = 200;
+    /** Redis is busy from this long before the loops are released... */
+    private static final long REDIS_BUSY_BEFORE_RELEASE_MILLIS = 20;
+    /** ...for this long: more than a few milliseconds after the release, less than a deadline. */
+    private static final long REDIS_BUSY_MILLIS = 45;
     private static final int HOLDS = 64;
 
     enum Shape { ONE, CLUSTER }
@@ -47,11 +55,13 @@ class StarvedReadersIT {
     @ParameterizedTest
     @EnumSource(Shape.class)
     void callsWhoseReadersWereStarvedAreDecidedByRedisOnceTheyCatchUp(Shape shape) throws Exception {
-        RedisEndpoint endpoint = shape == Shape.ONE ? RedisEndpoint.of(RealServers.redisUri())
-                : RedisEndpoint.cluster(RedisClusterServers.shared().nodes());
+        List<String> nodes = shape == Shape.ONE ? List.of(RealServers.redisUri())
+                : RedisClusterServers.shared().nodes();
+        RedisEndpoint endpoint = shape == Shape.ONE ? RedisEndpoint.of(nodes.get(0)) : RedisEndpoint.cluster(nodes);
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         AdmissionMetrics metrics = new AdmissionMetrics(registry);
-        try (RedisAccess access = RedisAccess.open(endpoint, OutageSettings.defaults());
+        try (RedisStall busy = RedisStall.primed(nodes, Duration.ofMillis(REDIS_BUSY_MILLIS));
+             RedisAccess access = RedisAccess.open(endpoint, OutageSettings.defaults());
              Limiter limiter = Limiter.builder().clock(() -> NOW).meterRegistry(registry)
                      .keyNamespace(TestNames.unique("starved")).redis(access)) {
             String organizerId = TestNames.unique("org");
@@ -63,7 +73,7 @@ class StarvedReadersIT {
                     holds.add(limiter.decide(List.of(LimitCheck.of(buyer, TestNames.unique("buyer")),
                             LimitCheck.of(organizer, TestNames.unique("org")))).toCompletableFuture());
                 }
-                starve(access);
+                starve(access, busy);
                 for (CompletableFuture<Decision> hold : holds) {
                     Decision decision = hold.get(10, TimeUnit.SECONDS);
                     assertThat(decision.source()).as("round %d", round).isEqualTo(DecisionSource.REDIS);
@@ -81,18 +91,24 @@ class StarvedReadersIT {
 
     /**
      * Holds every event loop of the client for {@link #STARVED_MILLIS}, as a CPU taken by the rest of the process
-     * holds them (a stall, not a wait for async work). Each loop first writes the commands handed to it before, so
-     * their replies arrive while it is held and wait unread in the socket.
+     * holds them (a stall, not a wait for async work), and makes Redis busy shortly before they are released. Each
+     * loop first writes the commands handed to it before, so their replies arrive while it is held and wait unread
+     * in the socket.
      */
-    private static void starve(RedisAccess access) throws InterruptedException {
+    private static void starve(RedisAccess access, RedisStall busy) throws InterruptedException {
         List<EventExecutor> loops = new ArrayList<>();
         access.replyReaders().forEach(loops::add);
         CountDownLatch holding = new CountDownLatch(loops.size());
-        for (EventExecutor loop : loops) {
-            loop.execute(() -> {
+        for (int i = 0; i < loops.size(); i++) {
+            boolean first = i == 0;
+            loops.get(i).execute(() -> {
                 holding.countDown();
                 try {
-                    Thread.sleep(STARVED_MILLIS);
+                    Thread.sleep(STARVED_MILLIS - REDIS_BUSY_BEFORE_RELEASE_MILLIS);
+                    if (first) {
+                        busy.once();
+                    }
+                    Thread.sleep(REDIS_BUSY_BEFORE_RELEASE_MILLIS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
