@@ -10,12 +10,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
  * A {@link RoomStore} around the Redis one that fails fast, under the process's one {@link RedisOutagePolicy}: each
  * call is cut at its deadline, and once the failure rate crosses the threshold the room's circuit opens and calls
- * fail at once until a probe succeeds. {@link ShareFallback} answers the calls that failed.
+ * fail at once until a probe succeeds. {@link ShareFallback} answers the calls that failed. A reply Redis gives to a
+ * call that failed here (shed, or past its deadline) goes to {@link UnusedReplies} when it arrives.
  */
 final class RoomStoreGuard implements RoomStore {
 
@@ -24,37 +26,42 @@ final class RoomStoreGuard implements RoomStore {
     private final RoomStore redis;
     private final GuardedCalls calls;
     private final long timeoutMillis;
+    private final UnusedReplies unused;
 
-    /** @param deadline the longest a room call may take ({@link RoomOptions#outage()}: 1 s by default) */
-    RoomStoreGuard(RoomStore redis, RedisOutagePolicy policy, java.time.Duration deadline) {
+    /**
+     * @param deadline the longest a room call may take ({@link RoomOptions#outage()}: 1 s by default)
+     * @param unused   hears what Redis answered to the calls that failed here
+     */
+    RoomStoreGuard(RoomStore redis, RedisOutagePolicy policy, java.time.Duration deadline, UnusedReplies unused) {
         this.redis = redis;
         this.calls = policy.calls("waiting room", LOG, AdmissionMessages::roomBreakerTransition, deadline);
         this.timeoutMillis = calls.timeout().toMillis();
+        this.unused = unused;
     }
 
     @Override
     public CompletionStage<RoomReply> join(RoomCall call, String buyerId, String newTicket) {
-        return guarded(() -> redis.join(call, buyerId, newTicket));
+        return heard(call, buyerId, () -> redis.join(call, buyerId, newTicket));
     }
 
     @Override
     public CompletionStage<RoomReply> look(RoomCall call, String buyerId, String ticket) {
-        return guarded(() -> redis.look(call, buyerId, ticket));
+        return heard(call, buyerId, () -> redis.look(call, buyerId, ticket));
     }
 
     @Override
     public CompletionStage<RoomReply> control(RoomCall call, EntryRate rate, Boolean paused) {
-        return guarded(() -> redis.control(call, rate, paused));
+        return heard(call, null, () -> redis.control(call, rate, paused));
     }
 
     @Override
     public CompletionStage<RoomReply> snapshot(RoomCall call) {
-        return guarded(() -> redis.snapshot(call));
+        return heard(call, null, () -> redis.snapshot(call));
     }
 
     @Override
     public CompletionStage<RoomReply> end(RoomCall call, String buyerId) {
-        return guarded(() -> redis.end(call, buyerId));
+        return heard(call, buyerId, () -> redis.end(call, buyerId));
     }
 
     @Override
@@ -65,6 +72,22 @@ final class RoomStoreGuard implements RoomStore {
     /** The breaker's state name: CLOSED, OPEN, HALF_OPEN. */
     String state() {
         return calls.state();
+    }
+
+    /** {@link #guarded}, handing Redis's own reply to {@link #unused} when the guarded call failed. */
+    private CompletionStage<RoomReply> heard(RoomCall call, String buyerId,
+                                             Supplier<CompletionStage<RoomReply>> operation) {
+        AtomicReference<CompletionStage<RoomReply>> sent = new AtomicReference<>();
+        return guarded(() -> {
+            CompletionStage<RoomReply> reply = operation.get();
+            sent.set(reply);
+            return reply;
+        }).whenComplete((used, error) -> {
+            CompletionStage<RoomReply> reply = sent.get();
+            if (error != null && reply != null) {
+                reply.thenAccept(late -> unused.heard(call, buyerId, late));
+            }
+        });
     }
 
     private <T> CompletionStage<T> guarded(Supplier<CompletionStage<T>> operation) {

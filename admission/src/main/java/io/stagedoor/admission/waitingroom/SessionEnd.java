@@ -9,7 +9,12 @@ public enum SessionEnd {
     /** An operator revoked their pass. */
     REVOKED("revoked"),
     /** They left the room themselves, done shopping or giving up. */
-    LEFT("left");
+    LEFT("left"),
+    /**
+     * Ended by a call whose answer came too late to be used (shed, or answered by the own queue): Redis ended the
+     * session, and why went with the answer nobody heard.
+     */
+    HEARD_LATE("heard-late");
 
     private final String text;
 

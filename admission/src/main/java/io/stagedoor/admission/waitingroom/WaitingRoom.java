@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -41,16 +42,17 @@ public final class WaitingRoom implements AutoCloseable {
      *                              single-instance mode, whose store starts empty on every restart; never when rooms
      *                              are shared, where an unknown session is one that is gone
      */
-    WaitingRoom(RoomStore store, PassSigner passes, Clock clock, RoomOptions options, WaitingRoomMetrics metrics,
-                RoomSteps steps, Runnable onClose, boolean trustsUnknownSessions) {
+    WaitingRoom(Function<UnusedReplies, RoomStore> store, PassSigner passes, Clock clock, RoomOptions options,
+                WaitingRoomMetrics metrics, RoomSteps steps, Runnable onClose, boolean trustsUnknownSessions) {
         this.trustsUnknownSessions = trustsUnknownSessions;
-        this.store = store;
         this.passes = passes;
         this.clock = clock;
         this.options = options;
         this.metrics = metrics;
         this.steps = steps;
         this.onClose = onClose;
+        // Last: the store may hand this room the replies nobody used, which need everything above.
+        this.store = store.apply(this::heardUnused);
     }
 
     public static WaitingRoomBuilder builder() {
@@ -191,15 +193,29 @@ public final class WaitingRoom implements AutoCloseable {
         RoomCall call = call(eventId, plan);
         return store.end(call, buyerId).thenApply(reply -> {
             observe(call, reply);
-            if (reply.endedNow()) {
-                RoomState room = reply.room();
-                steps.record(new RoomStep(why == SessionEnd.REVOKED ? RoomStep.Kind.REVOKED : RoomStep.Kind.ENDED,
-                        eventId, buyerId, null, 0, 0, rate(room), Instant.ofEpochMilli(call.nowMillis()), room.source(),
-                        room.active(), room.cap().limit(), call.method()));
-                metrics.ended(eventId, why);
-            }
+            recordEnd(call, buyerId, reply, why);
             return reply.endedNow();
         });
+    }
+
+    /** A step and a count for the session {@code reply} ended, if it ended one. */
+    private void recordEnd(RoomCall call, String buyerId, RoomReply reply, SessionEnd why) {
+        if (reply.endedNow()) {
+            RoomState room = reply.room();
+            steps.record(new RoomStep(why == SessionEnd.REVOKED ? RoomStep.Kind.REVOKED : RoomStep.Kind.ENDED,
+                    call.eventId(), buyerId, null, 0, 0, rate(room), Instant.ofEpochMilli(call.nowMillis()),
+                    room.source(), room.active(), room.cap().limit(), call.method()));
+            metrics.ended(call.eventId(), why);
+        }
+    }
+
+    /**
+     * What Redis did on a call whose answer nobody used: observed like any reply, and a session it ended is recorded
+     * as ended (why it was ended went with the answer; revoked or left, the session is over either way).
+     */
+    private void heardUnused(RoomCall call, String buyerId, RoomReply reply) {
+        observe(call, reply);
+        recordEnd(call, buyerId, reply, SessionEnd.HEARD_LATE);
     }
 
     /** The current count of one of the room's counters (for tests and operators), 0 if it never counted. */

@@ -87,13 +87,14 @@ public final class WaitingRoomBuilder {
 
     private WaitingRoom guarded(RoomStore store, RedisOutagePolicy policy, Runnable onClose) {
         WaitingRoomMetrics metrics = new WaitingRoomMetrics(registry);
-        RoomStore guarded = new ShareFallback(new RoomStoreGuard(store, policy, options.outage().commandTimeout()), new InProcessRoomStore(),
-                options.instanceCount(), metrics);
-        return new WaitingRoom(guarded, signer(), clock, options, metrics, steps, onClose, false);
+        return new WaitingRoom(unused -> new ShareFallback(
+                new RoomStoreGuard(store, policy, options.outage().commandTimeout(), unused), new InProcessRoomStore(),
+                options.instanceCount(), metrics), signer(), clock, options, metrics, steps, onClose, false);
     }
 
     private WaitingRoom assemble(RoomStore store, Runnable onClose) {
-        return new WaitingRoom(store, signer(), clock, options, new WaitingRoomMetrics(registry), steps, onClose, true);
+        return new WaitingRoom(unused -> store, signer(), clock, options, new WaitingRoomMetrics(registry), steps,
+                onClose, true);
     }
 
     private PassSigner signer() {

@@ -25,7 +25,7 @@ class ClusterRoomStoreIT extends RoomStoreContract {
         RoomOptions options = RoomOptions.defaults().withKeyNamespace(TestNames.unique("cluster-room"));
         access = RedisAccess.open(RedisEndpoint.cluster(RedisClusterServers.shared().nodes()), OutageSettings.defaults());
         store = new RoomStoreGuard(new RedisRoomStore(access.commands(), options), access.policy(),
-                options.outage().commandTimeout());
+                options.outage().commandTimeout(), (call, buyer, reply) -> { });
     }
 
     @AfterAll
