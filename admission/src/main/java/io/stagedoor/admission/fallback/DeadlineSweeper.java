@@ -174,7 +174,7 @@ final class DeadlineSweeper implements AutoCloseable {
         if (due != null) {
             Overdue batch = new Overdue(due, now);
             overdue.add(batch);
-            batch.askReaders(now, timeoutNanos);
+            batch.askReaders(now, PROMPT_ANSWER.toNanos());
         }
         for (Overdue batch = overdue.peek(); batch != null; batch = overdue.peek()) {
             if (!batch.settled() && !batch.readersBlocked(now)) {
