@@ -437,6 +437,29 @@ class AuditViolationsIT {
     }
 
     @Test
+    void theWindowsOnlyOpeningWrittenLongAfterItsAdmissionsIsARestartOfARoomOpenedBeforeTheWindow() {
+        String event = "evt-cap-restarted-first-seen";
+        Instant opening = history.next();
+        // The room first opened before the window: its opening step is not in it, its sessions are.
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-1", 1, opening.plusSeconds(1), 1, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-2", 2, opening.plusSeconds(2), 2, 2);
+        // Redis restarted empty 20 s in: the new opening's step carries the opening time, and is written only now.
+        Instant restart = opening.plusSeconds(20);
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 0, 0, 1.0,
+                opening, 0L, 2), restart);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-late-1", 1, restart.plusSeconds(1), 1, 2);
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-late-2", 2, restart.plusSeconds(2), 2, 2);
+
+        CheckResult check = audit().check("waiting-room-active-cap");
+        assertThat(check.status()).isEqualTo(CheckStatus.PASSED);
+        assertThat(check.details()).containsEntry("endedByRestart", 2L);
+
+        cappedStep(event, WaitingRoomRecord.ADMITTED, "t-late-3", 3, restart.plusSeconds(3), 2, 2);
+        assertOnlyFailure(audit(), "waiting-room-active-cap", event + "#buyer-of-t-late-3",
+                "event " + event + " had 3 buyers active, over its cap of 2");
+    }
+
+    @Test
     void anOpeningStepWrittenAfterTheFirstAdmissionsEndsNoSessionSoAThirdBuyerStillFails() {
         String event = "evt-cap-late-opening";
         Instant opening = history.next();

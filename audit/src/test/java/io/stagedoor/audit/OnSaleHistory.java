@@ -217,7 +217,12 @@ public final class OnSaleHistory {
     }
 
     void waitingRoomRecord(WaitingRoomRecord record) {
-        topics.send(topics.names().waitingRoom(), EVENT, record, null, record.at());
+        waitingRoomRecord(record, record.at());
+    }
+
+    /** The same, written at {@code written} (a step stamped with an earlier time than it was written at). */
+    void waitingRoomRecord(WaitingRoomRecord record, Instant written) {
+        topics.send(topics.names().waitingRoom(), EVENT, record, null, written);
     }
 
     private String id(String kind) {

@@ -22,13 +22,21 @@ import java.util.Map;
  * are counted apart: each instance then admits its share of the cap, at least one, and is not held to the shared
  * count. A second opening of the same room (Redis restarted empty, and the store opened it afresh) ends every
  * session the replay holds: the store has forgotten them, and a shared room refuses a pass whose session it does not
- * know, so those buyers are active no longer; they are counted in the details ({@code endedByRestart}). Only a
- * second "shuffled" step is one: the first opening's step may reach the topic after admissions another instance
- * wrote, and it ends nothing.
+ * know, so those buyers are active no longer; they are counted in the details ({@code endedByRestart}). A second
+ * "shuffled" step of the window is one. So is the window's first when the room was first opened before the window
+ * (the step is stamped with the opening time, not with when it was written, so only the record's own timestamp
+ * tells): it ends the sessions admitted more than {@link #REOPENING_SLACK} before it was written, which an opening
+ * made since could not have admitted. Otherwise the first opening's step ends nothing: it may reach the topic after
+ * admissions another instance wrote.
  */
 final class WaitingRoomActiveCap implements Check {
 
     static final String NAME = "waiting-room-active-cap";
+    /**
+     * How long after the call that opened a room its step may be written, at most: the room's deadline (1 s) and a
+     * reply heard late, with room to spare.
+     */
+    static final Duration REOPENING_SLACK = Duration.ofSeconds(5);
 
     /** One event's sessions: buyer → when the session ends by its lifetime. */
     private static final class Sessions {
@@ -36,6 +44,22 @@ final class WaitingRoomActiveCap implements Check {
         private int most;
         /** Whether a "shuffled" step of the room was seen: another one is a second opening. */
         private boolean opened;
+
+        /**
+         * Ends the sessions an opening written at {@code written} forgot, counting them: all of them after an
+         * opening seen before, else those admitted more than {@link #REOPENING_SLACK} before it was written.
+         */
+        int reopened(Instant written, Duration lifetime) {
+            int before = on.size();
+            if (opened) {
+                on.clear();
+            } else {
+                Instant admittedBefore = written.minus(REOPENING_SLACK);
+                on.values().removeIf(ends -> ends.minus(lifetime).isBefore(admittedBefore));
+            }
+            opened = true;
+            return before - on.size();
+        }
     }
 
     @Override
@@ -60,21 +84,15 @@ final class WaitingRoomActiveCap implements Check {
             Sessions room = rooms.computeIfAbsent(record.eventId(), id -> new Sessions());
             room.on.values().removeIf(ends -> !ends.isAfter(at));
             int cap = record.maxActive() == null ? 0 : record.maxActive();
+            Duration lifetime = lifetimes.getOrDefault(record.eventId(), WaitingRoomSettings.DEFAULT_PASS_LIFETIME);
             switch (record.kind()) {
-                case WaitingRoomRecord.SHUFFLED -> {
-                    if (room.opened) {
-                        endedByRestart += room.on.size();
-                        room.on.clear();
-                    }
-                    room.opened = true;
-                }
+                case WaitingRoomRecord.SHUFFLED -> endedByRestart += room.reopened(located.ref().timestamp(), lifetime);
                 case WaitingRoomRecord.ADMITTED -> {
                     if (record.ticket() != null && record.ticket().startsWith(WaitingRoomOrder.LOCAL_TICKET)) {
                         local++;
                         continue;
                     }
                     judged++;
-                    Duration lifetime = lifetimes.getOrDefault(record.eventId(), WaitingRoomSettings.DEFAULT_PASS_LIFETIME);
                     room.on.put(record.buyerId() != null ? record.buyerId() : record.ticket(), at.plus(lifetime));
                     room.most = Math.max(room.most, room.on.size());
                     if (cap > 0 && room.on.size() > cap) {
