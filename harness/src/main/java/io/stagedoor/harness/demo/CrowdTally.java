@@ -38,6 +38,8 @@ final class CrowdTally implements CallListener {
     final AtomicLong withoutResult = new AtomicLong();
     final AtomicLong rateLimited = new AtomicLong();
     final AtomicLong overloaded = new AtomicLong();
+    /** HTTP requests sent by buyers, the script and the gate, retries and polls included. */
+    final AtomicLong requests = new AtomicLong();
     final AtomicLong unanswered = new AtomicLong();
     final AtomicLong retryAfterWaits = new AtomicLong();
     final AtomicLong retryAfterBroken = new AtomicLong();
@@ -56,6 +58,7 @@ final class CrowdTally implements CallListener {
     @Override
     public void onFinished(Operation operation, Answer answer) {
         CallStats stats = answer.stats();
+        requests.addAndGet(stats.attempts());
         rateLimited.addAndGet(stats.rateLimited());
         overloaded.addAndGet(stats.overloaded());
         unanswered.addAndGet(stats.connectionFailures());

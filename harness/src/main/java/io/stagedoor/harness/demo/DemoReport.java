@@ -69,8 +69,10 @@ record DemoReport(DemoSettings settings, Instant from, Instant to, int seats, Cr
         line(out, "  429 refused    %,d answers; Retry-After honoured: %s (%,d waits, %,d calls came back early)",
                 tally.rateLimited.get(), tally.retryAfterBroken.get() == 0 ? "yes" : "NO", tally.retryAfterWaits.get(),
                 tally.retryAfterBroken.get());
-        line(out, "  503 shed       %,d answers (%s); %,d requests got no answer", tally.overloaded.get(),
-                counts(service.shed(), "none counted"), tally.unanswered.get());
+        line(out, "  503 shed       %,d answers of %,d requests (%s); %,d requests got no answer",
+                tally.overloaded.get(), tally.requests.get(), counts(service.shed(), "none counted"),
+                tally.unanswered.get());
+        line(out, "                 Redis calls failed, by user and why: %s", counts(service.ownAccount(), "none"));
         line(out, "  holds          %,d held (%,d seats), %,d rejected (%s)", tally.held.get(),
                 tally.seatsHeld.get(), tally.holdsRejected.total(), counts(tally.holdsRejected.byReason(), "none"));
         line(out, "  sales          %,d orders, %,d of %,d seats sold, %,d payments declined", tally.orders.get(),

@@ -2,17 +2,21 @@ package io.stagedoor.harness.demo;
 
 import io.stagedoor.admission.waitingroom.WaitingRoomMeter;
 import io.stagedoor.harness.scrape.MetricsPage;
+import io.stagedoor.harness.scrape.Scrape;
+import io.stagedoor.ingress.metrics.IngressMetrics;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Reads the room's fallback counter ({@link WaitingRoomMeter#FALLBACK}, every operation) from the ingress's
- * {@code /metrics} every {@link #EVERY} into a {@link FallbackTimeline}, from {@link #start} until {@link #stop()},
- * which takes a last reading. A reading that fails is skipped: the counter is cumulative, the next one catches up.
+ * Reads the room's fallback counter ({@link WaitingRoomMeter#FALLBACK}, every operation) and the checkout bound's
+ * sheds from the ingress's {@code /metrics} every {@link #EVERY}, each into a {@link FallbackTimeline}, from
+ * {@link #start} until {@link #stop()}, which takes a last reading. A reading that fails is skipped: the counters are
+ * cumulative, the next one catches up.
  */
 final class FallbackSampler implements AutoCloseable {
 
@@ -22,6 +26,7 @@ final class FallbackSampler implements AutoCloseable {
     private final MetricsPage page;
     private final Clock clock;
     private final FallbackTimeline timeline = new FallbackTimeline();
+    private final FallbackTimeline checkoutSheds = new FallbackTimeline();
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("demo-fallback-sampler").factory());
 
@@ -39,6 +44,11 @@ final class FallbackSampler implements AutoCloseable {
 
     FallbackTimeline timeline() {
         return timeline;
+    }
+
+    /** The checkout bound's sheds over the run, read with the same readings. */
+    FallbackTimeline checkoutSheds() {
+        return checkoutSheds;
     }
 
     /** Stops the readings and takes the last one; once: later calls do nothing. */
@@ -63,8 +73,12 @@ final class FallbackSampler implements AutoCloseable {
 
     private void read() {
         try {
-            long total = (long) page.read().counterSum(WaitingRoomMeter.FALLBACK.meterName());
-            timeline.record(clock.instant(), total);
+            Scrape metrics = page.read();
+            Instant at = clock.instant();
+            timeline.record(at, (long) metrics.counterSum(WaitingRoomMeter.FALLBACK.meterName()));
+            checkoutSheds.record(at, (long) metrics.counter(IngressMetrics.SHED).stream()
+                    .filter(sample -> SaleHealth.CHECKOUT_BOUND_REASON.equals(sample.tag("reason")))
+                    .mapToDouble(Scrape.Sample::value).sum());
         } catch (IOException unread) {
             // skipped: the next reading counts what this one would have
         } catch (InterruptedException e) {

@@ -59,6 +59,7 @@ final class Gate {
                 .build();
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             HttpResponse<Void> response;
+            tally.requests.incrementAndGet();
             try {
                 response = http.send(request, HttpResponse.BodyHandlers.discarding());
             } catch (IOException e) {

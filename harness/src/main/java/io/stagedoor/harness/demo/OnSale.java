@@ -115,7 +115,7 @@ final class OnSale {
             Instant to = Instant.now();
             fallbacks.stop();
             ServiceFigures service = ServiceFigures.read(pipeline.metrics().read()).since(before);
-            SaleHealth health = health(fallbacks.timeline(), outage, service, from, opensAt);
+            SaleHealth health = health(fallbacks, outage, from, opensAt);
             tally.phase(Phase.AUDIT);
             AuditReport audit = Audit.run(AuditOptions.of(pipeline.kafka(), topics, from.minusSeconds(1), to)
                     .withEdge(AUDIT_EDGE));
@@ -126,15 +126,15 @@ final class OnSale {
         }
     }
 
-    private SaleHealth health(FallbackTimeline fallbacks, Optional<RedisOutage> outage, ServiceFigures service,
-                              Instant from, Instant opensAt) {
+    private SaleHealth health(FallbackSampler sampled, Optional<RedisOutage> outage, Instant from, Instant opensAt) {
         Instant down = outage.map(RedisOutage::stoppedAt).orElse(null);
         Instant recovered = outage.map(RedisOutage::startedAt).map(at -> at.plus(BREAKER_RECOVERY)).orElse(null);
         Instant lastHold = tally.lastHoldAccepted() == null ? opensAt : tally.lastHoldAccepted();
         Duration onSale = lastHold.isAfter(opensAt) ? Duration.between(opensAt, lastHold) : Duration.ZERO;
         LatencySamples holds = tally.holdLatency.all();
-        return new SaleHealth(from, fallbacks.split(down, down == null ? null : recovered), down != null,
-                settings.buyers(), service.shed(SaleHealth.CHECKOUT_BOUND_REASON), tally.checkoutRequests.get(),
+        Instant windowTo = down == null ? null : recovered;
+        return new SaleHealth(from, sampled.timeline().split(down, windowTo), down != null, settings.buyers(),
+                sampled.checkoutSheds().split(down, windowTo), tally.checkoutRequests.get(),
                 tally.checkoutCalls.get(), tally.holdsAccepted.get(), onSale, holds.quantile(0.5), holds.quantile(0.99),
                 tally.holdLatency.outside(down, recovered).quantile(0.99), settings.e2eP99());
     }

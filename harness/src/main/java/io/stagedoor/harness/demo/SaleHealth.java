@@ -9,14 +9,16 @@ import java.util.Locale;
 /**
  * Whether the on-sale was a healthy one, in three figures each with its verdict: the room's answers from the
  * instance's fallback queue while Redis was up (against those in the outage window), the share of checkout requests
- * shed at the checkout bound, and the holds' POST-to-result latency at the hold rate admitted, with the
+ * shed at the checkout bound while Redis was up (the backlog of checkouts refused in the outage, which come back at
+ * once when it ends, is shown apart), and the holds' POST-to-result latency at the hold rate admitted, with the
  * {@code bench/run e2e} line that measures the pipeline alone at that rate (and the ratio to its p99 when given).
  *
  * @param trafficFrom      when the traffic began: the report's times are from it
  * @param roomFallbacks    the room's fallback answers, split by the outage window
  * @param outagePlayed     whether Redis was stopped in the run
  * @param buyers           buyers in the crowd
- * @param checkoutShed     checkout requests shed with a 503 at the checkout bound (the ingress's count)
+ * @param checkoutShed     checkout requests shed with a 503 at the checkout bound (the ingress's count), split by
+ *                         the outage window and the breaker's recovery after it
  * @param checkoutRequests checkout requests the clients sent, retries included
  * @param checkoutCalls    checkouts the clients asked for
  * @param holdsAccepted    holds the service accepted
@@ -27,7 +29,8 @@ import java.util.Locale;
  *                         {@code bench/run e2e}, which stops nothing, is compared with
  * @param e2eP99           the p99 {@code bench/run e2e} measured at the same rate; zero when not given
  */
-record SaleHealth(Instant trafficFrom, FallbackTimeline.Split roomFallbacks, boolean outagePlayed, int buyers, long checkoutShed,
+record SaleHealth(Instant trafficFrom, FallbackTimeline.Split roomFallbacks, boolean outagePlayed, int buyers,
+                  FallbackTimeline.Split checkoutShed,
                   long checkoutRequests, long checkoutCalls, long holdsAccepted, Duration onSale, long holdP50Nanos,
                   long holdP99Nanos, long holdP99UpNanos, Duration e2eP99) {
 
@@ -49,9 +52,13 @@ record SaleHealth(Instant trafficFrom, FallbackTimeline.Split roomFallbacks, boo
         return roomFallbacks.whileUp() <= roomFallbacksAllowed();
     }
 
-    /** Checkout requests shed at the bound, of those sent; 0 when none was sent. */
+    /**
+     * Checkout requests shed at the bound while Redis was up, of those sent and not shed in the outage window; 0 when
+     * none was sent.
+     */
     double checkoutShedShare() {
-        return checkoutRequests == 0 ? 0 : (double) checkoutShed / checkoutRequests;
+        long judged = checkoutRequests - checkoutShed.inWindow();
+        return judged <= 0 ? 0 : (double) checkoutShed.whileUp() / judged;
     }
 
     boolean checkoutShedHealthy() {
@@ -91,9 +98,11 @@ record SaleHealth(Instant trafficFrom, FallbackTimeline.Split roomFallbacks, boo
                 roomFallbacks.whileUp(), verdict(roomFallbacksHealthy()), roomFallbacksAllowed(),
                 HEALTHY_ROOM_FALLBACK_SHARE * 100, upSpan(), roomFallbacks.inWindow(),
                 OnSale.BREAKER_RECOVERY.toSeconds(), outagePlayed ? "" : ", none played"));
-        lines.add(format("  checkout shed  %,d of %,d checkout requests shed at the checkout bound = %.1f %%: %s"
-                        + " (at most %.0f %%); %,d checkouts asked for", checkoutShed, checkoutRequests,
-                checkoutShedShare() * 100, verdict(checkoutShedHealthy()), HEALTHY_CHECKOUT_SHED_SHARE * 100,
+        lines.add(format("  checkout shed  %,d of %,d checkout requests shed at the checkout bound while Redis was up"
+                        + " = %.1f %%: %s (at most %.0f %%); %,d more in the outage window (+%d s breaker recovery);"
+                        + " %,d checkouts asked for", checkoutShed.whileUp(),
+                checkoutRequests - checkoutShed.inWindow(), checkoutShedShare() * 100, verdict(checkoutShedHealthy()),
+                HEALTHY_CHECKOUT_SHED_SHARE * 100, checkoutShed.inWindow(), OnSale.BREAKER_RECOVERY.toSeconds(),
                 checkoutCalls));
         lines.add(format("  hold rate      %.0f holds accepted/s while on sale (%,d in %.1f s); holds POST->result"
                         + " p50 %s p99 %s", holdRate(), holdsAccepted, onSale.toMillis() / 1000.0,

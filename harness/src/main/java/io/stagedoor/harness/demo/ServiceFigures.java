@@ -15,21 +15,31 @@ import java.util.TreeMap;
  * @param fallbackDecisions {@code "buyer-seats admitted" -> 120}, ...
  * @param roomFallbacks     {@code "look" -> 300}, ...
  * @param shed              {@code "checkout-bound" -> 12}, ...
+ * @param ownAccount        Redis calls failed on this process's own account or by an outage, per user:
+ *                          {@code "limiter buyer-seats shed" -> 4} (decisions, two per hold),
+ *                          {@code "waiting room shed" -> 30}, {@code "idempotency keys outage" -> 9}, ...
  */
-record ServiceFigures(Map<String, Long> fallbackDecisions, Map<String, Long> roomFallbacks, Map<String, Long> shed) {
+record ServiceFigures(Map<String, Long> fallbackDecisions, Map<String, Long> roomFallbacks, Map<String, Long> shed,
+                      Map<String, Long> ownAccount) {
 
     static ServiceFigures read(Scrape metrics) {
+        Map<String, Long> ownAccount = new TreeMap<>();
+        sum(metrics, AdmissionMeter.SHED_DECISIONS.meterName(), AdmissionMeter.TAG_LIMIT, null)
+                .forEach((limit, count) -> ownAccount.put("limiter " + limit + " shed", count));
+        ownAccount.putAll(sum(metrics, AdmissionMeter.REDIS_USER_FAILURES.meterName(), AdmissionMeter.TAG_USER,
+                AdmissionMeter.TAG_OUTCOME));
         return new ServiceFigures(
                 sum(metrics, AdmissionMeter.FALLBACK_DECISIONS.meterName(), AdmissionMeter.TAG_LIMIT,
                         AdmissionMeter.TAG_OUTCOME),
                 sum(metrics, WaitingRoomMeter.FALLBACK.meterName(), WaitingRoomMeter.TAG_OPERATION, null),
-                sum(metrics, IngressMetrics.SHED, "reason", null));
+                sum(metrics, IngressMetrics.SHED, "reason", null), ownAccount);
     }
 
     /** What was counted after {@code before}, an earlier reading of the same counters. */
     ServiceFigures since(ServiceFigures before) {
         return new ServiceFigures(minus(fallbackDecisions, before.fallbackDecisions),
-                minus(roomFallbacks, before.roomFallbacks), minus(shed, before.shed));
+                minus(roomFallbacks, before.roomFallbacks), minus(shed, before.shed),
+                minus(ownAccount, before.ownAccount));
     }
 
     long fallbackTotal() {

@@ -9,6 +9,11 @@ import org.junit.jupiter.api.Test;
 class SaleHealthTest {
 
     private static SaleHealth health(long fallbacksWhileUp, long shed, long requests, Duration e2eP99) {
+        return health(fallbacksWhileUp, new FallbackTimeline.Split(shed, 0), requests, e2eP99);
+    }
+
+    private static SaleHealth health(long fallbacksWhileUp, FallbackTimeline.Split shed, long requests,
+                                     Duration e2eP99) {
         // p99 900 ms over the run, 500 ms while Redis was up
         return new SaleHealth(Instant.EPOCH, new FallbackTimeline.Split(fallbacksWhileUp, 900), true, 2_000, shed,
                 requests, 1_000, 1_500, Duration.ofSeconds(10), Duration.ofMillis(80).toNanos(),
@@ -26,6 +31,20 @@ class SaleHealthTest {
         assertThat(health(0, 50, 1_000, Duration.ZERO).checkoutShedHealthy()).isTrue();
         assertThat(health(0, 51, 1_000, Duration.ZERO).checkoutShedHealthy()).isFalse();
         assertThat(health(0, 0, 0, Duration.ZERO).checkoutShedShare()).isZero();
+    }
+
+    @Test
+    void checkoutsShedInTheOutageWindowAreShownApartAndLeftOutOfTheShare() {
+        // 40 of 1,040 requests shed in the window: the backlog of checkouts the outage refused, back at once.
+        SaleHealth health = health(0, new FallbackTimeline.Split(50, 40), 1_040, Duration.ZERO);
+
+        assertThat(health.checkoutShedShare()).isEqualTo(0.05);
+        assertThat(health.checkoutShedHealthy()).isTrue();
+        assertThat(health.lines()).anyMatch(line -> line.startsWith("  checkout shed  50 of 1,000 checkout requests"
+                + " shed at the checkout bound while Redis was up = 5.0 %: healthy (at most 5 %); 40 more in the"
+                + " outage window (+3 s breaker recovery)"));
+        assertThat(health(0, new FallbackTimeline.Split(51, 40), 1_040, Duration.ZERO).checkoutShedHealthy())
+                .isFalse();
     }
 
     @Test
