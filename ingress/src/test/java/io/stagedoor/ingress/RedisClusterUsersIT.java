@@ -58,6 +58,26 @@ class RedisClusterUsersIT {
     }
 
     @Test
+    void aCheckoutKeyNamesOnePurchaseOnEveryInstanceThroughTheCluster() {
+        CorrelationIds ids = new CorrelationIds(SECRET, Clock.systemUTC());
+        try (IdempotentRequests one = IdempotentRequests.open(ids, access);
+             IdempotentRequests two = IdempotentRequests.open(ids, access)) {
+            for (int i = 0; i < 6; i++) {
+                String buyer = TestNames.unique("buyer");
+                var paid = new IdempotentRequests.CheckoutContent("checkouts", "hold-1", "tok_ok");
+                String id = one.correlationId(buyer, "k-pay", paid);
+                // The retry on another instance is the same purchase, with the same id (and its first acceptance).
+                assertThat(two.correlationId(buyer, "k-pay", paid)).isEqualTo(id);
+                // The key on another hold is refused there too: a checkout's key never falls back to memory.
+                assertThatThrownBy(() -> two.correlationId(buyer, "k-pay",
+                        new IdempotentRequests.CheckoutContent("checkouts", "hold-2", "tok_ok")))
+                        .isInstanceOf(ProblemException.class)
+                        .satisfies(e -> assertThat(((ProblemException) e).problem().status()).isEqualTo(422));
+            }
+        }
+    }
+
+    @Test
     void aTicketScannedAtOneInstanceIsAlreadyScannedAtAnotherThroughTheCluster() {
         try (ScannedTickets one = ScannedTickets.open(access); ScannedTickets two = ScannedTickets.open(access)) {
             for (int i = 0; i < 6; i++) {
