@@ -1,13 +1,13 @@
 package io.stagedoor.ingress.rings;
 
 /**
- * The order of the rings: lower runs first. The door runs in the front stage ({@link
- * io.stagedoor.ingress.front.FrontStage}), before Jersey; so, on the hold route, do authentication, the principal's
- * share, the waiting-room pass and the principal limit, in this same order, for every request whose body has arrived
- * whole ({@link
- * io.stagedoor.ingress.front.HoldsAhead}); the rings inside Jersey see what the front proved and do not repeat it.
- * The rest are JAX-RS filters at these priorities; the pre-matching ones (accept header, body deadline) run before
- * Jersey matches a resource. Kept in one place so the order can be read, and changed, here alone:
+ * The order of the rings. Jersey runs its filters in ascending priority, lower first. The door is not one of them: it
+ * runs in the front stage ({@link io.stagedoor.ingress.front.FrontStage}), before Jersey and so before every filter,
+ * whatever its number. So, on the hold route, do authentication, the principal's share, the waiting-room pass and the
+ * principal limit, in this same order, for every request whose body has arrived whole
+ * ({@link io.stagedoor.ingress.front.HoldsAhead}); the rings inside Jersey see what the front proved and do not
+ * repeat it. The rest are JAX-RS filters at these priorities; the pre-matching ones (accept header, body deadline)
+ * run before Jersey matches a resource. Kept in one place so the order can be read, and changed, here alone:
  *
  * <ol>
  *   <li>{@link #DOOR} {@link DoorRing}, in the front stage</li>
