@@ -56,8 +56,8 @@ class FrontStageIT {
 
         // decided by Redis, then by the refusal cache: each answer as Jersey's principal ring gives the same one
         for (int round = 0; round < 2; round++) {
-            Answer inFront = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(front), seats("S-11"), null);
-            Answer inJersey = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(jersey), seats("S-11"),
+            RawExchange inFront = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(front), seats("S-11"), null);
+            RawExchange inJersey = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(jersey), seats("S-11"),
                     JERSEY_ONLY_ACCEPT);
 
             assertThat(inFront.status()).isEqualTo(429);
@@ -79,7 +79,7 @@ class FrontStageIT {
         String buyer = TestNames.unique("fresh");
         double charged = buyerSeatDecisions();
 
-        Answer accepted = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-20", "S-21"),
+        RawExchange accepted = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-20", "S-21"),
                 null);
 
         assertThat(accepted.status()).isEqualTo(202);
@@ -92,8 +92,8 @@ class FrontStageIT {
         String buyer = TestNames.unique("invalid");
         double before = frontAnswers("holds", 422);
 
-        Answer inFront = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-1", "S-1"), null);
-        Answer inJersey = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-1", "S-1"),
+        RawExchange inFront = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-1", "S-1"), null);
+        RawExchange inJersey = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-1", "S-1"),
                 JERSEY_ONLY_ACCEPT);
 
         assertThat(frontAnswers("holds", 422) - before).isEqualTo(1);
@@ -108,7 +108,7 @@ class FrontStageIT {
         String buyer = TestNames.unique("problems-only");
         double charged = buyerSeatDecisions();
 
-        Answer refused = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-30"),
+        RawExchange refused = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-30"),
                 "application/problem+json");
 
         assertThat(refused.status()).isEqualTo(406);
@@ -128,8 +128,8 @@ class FrontStageIT {
         String token = fixture.token(TestNames.unique("lost"));
 
         for (String[] request : new String[][] {{HOLDS, "forged." + token}, {unknownEvent, token}}) {
-            Answer inFront = Answer.post(fixture.ingress.port(), request[0], request[1], seats("S-1"), null);
-            Answer inJersey = Answer.post(fixture.ingress.port(), request[0], request[1], seats("S-1"),
+            RawExchange inFront = RawExchange.post(fixture.ingress.port(), request[0], request[1], seats("S-1"), null);
+            RawExchange inJersey = RawExchange.post(fixture.ingress.port(), request[0], request[1], seats("S-1"),
                     JERSEY_ONLY_ACCEPT);
 
             assertThat(inFront.status()).isEqualTo(inJersey.status()).isIn(401, 404);
@@ -154,7 +154,7 @@ class FrontStageIT {
         double decisions = buyerSeatDecisions();
 
         // an invalid body: were it read, the answer would be 422; the share refuses first, without a limiter call
-        Answer refused = Answer.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-1", "S-1"), null);
+        RawExchange refused = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-1", "S-1"), null);
 
         assertThat(refused.status()).isEqualTo(429);
         assertThat(refused.body()).contains("too-many-in-flight");
@@ -172,12 +172,12 @@ class FrontStageIT {
         String token = fixture.token(buyer);
         String key = "BUYER:" + buyer;
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<Answer>> answers = new ArrayList<>();
+            List<Future<RawExchange>> answers = new ArrayList<>();
             for (int i = 0; i < 200; i++) {
                 String body = i % 2 == 0 ? seats("S-12") : seats("S-12", "S-12");
-                answers.add(clients.submit(() -> Answer.post(fixture.ingress.port(), HOLDS, token, body, null)));
+                answers.add(clients.submit(() -> RawExchange.post(fixture.ingress.port(), HOLDS, token, body, null)));
             }
-            for (Future<Answer> answer : answers) {
+            for (Future<RawExchange> answer : answers) {
                 assertThat(answer.get().status()).isIn(202, 429, 422);
             }
         }
@@ -203,7 +203,7 @@ class FrontStageIT {
             for (int i = 1; i <= 300; i++) {
                 out.write("GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                 out.flush();
-                Answer answer = Answer.read(in);
+                RawExchange answer = RawExchange.read(in);
                 assertThat(answer.status()).as("request %d", i).isEqualTo(200);
                 assertThat(answer.headers().getOrDefault("connection", "keep-alive")).as("request %d", i)
                         .isNotEqualToIgnoringCase("close");

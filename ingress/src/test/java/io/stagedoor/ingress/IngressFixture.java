@@ -62,7 +62,7 @@ public final class IngressFixture implements AutoCloseable {
         }
         // The limiter's deadline is 1 s here, not the 50 ms of production, and the producer may wait 5 s for the
         // broker, not 1 s: these tests share two cores with the build, the broker and each other, and are about the
-        // rings, not the deadlines (admission's SaturatedProcessIT and RedisOutageIT test the limiter's at the
+        // rings, not the deadlines (admission's SaturatedProcessIT and LimiterOutageIT test the limiter's at the
         // default, KafkaOutageIT the producer's).
         IngressSettings settings = adjust.apply(IngressSettings.builder(kafka).topics(topics).port(0).adminPort(0)
                 .redisUri(RealServers.redisUri()).redisTimeout(Duration.ofSeconds(1))

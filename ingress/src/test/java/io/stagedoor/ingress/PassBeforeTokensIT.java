@@ -74,10 +74,10 @@ class PassBeforeTokensIT {
         String buyer = TestNames.unique("buyer");
 
         double inFront = frontAnswers();
-        Answer none = hold(path, eventId, buyer, null);
-        Answer forged = hold(path, eventId, buyer, "not-a-pass");
+        RawExchange none = hold(path, eventId, buyer, null);
+        RawExchange forged = hold(path, eventId, buyer, "not-a-pass");
 
-        for (Answer refused : List.of(none, forged)) {
+        for (RawExchange refused : List.of(none, forged)) {
             assertThat(refused.status()).isEqualTo(403);
             assertThat(Json.mapper().readTree(refused.body()).get("type").asText()).endsWith("/waiting-room");
         }
@@ -86,7 +86,7 @@ class PassBeforeTokensIT {
         assertThat(bucketExists("organizer-holds", organizer)).isFalse();
 
         // The same buyer with a pass: the hold is accepted and both buckets are charged, under the keys read above.
-        Answer admitted = hold(path, eventId, buyer, passFor(eventId, buyer));
+        RawExchange admitted = hold(path, eventId, buyer, passFor(eventId, buyer));
         assertThat(admitted.status()).as(admitted.body()).isEqualTo(202);
         assertThat(bucketExists("buyer-seats", buyer)).isTrue();
         assertThat(bucketExists("organizer-holds", organizer)).isTrue();
@@ -126,7 +126,7 @@ class PassBeforeTokensIT {
     }
 
     /** A one-seat hold as {@code buyer}, with the pass in its header unless null. */
-    private static Answer hold(Path path, String eventId, String buyer, String pass) throws Exception {
+    private static RawExchange hold(Path path, String eventId, String buyer, String pass) throws Exception {
         StringBuilder head = new StringBuilder("POST /v1/events/" + eventId + "/holds HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                 + "Connection: close\r\nAuthorization: Bearer " + fixture.token(buyer) + "\r\n"
                 + "Content-Type: application/json\r\n");
@@ -142,7 +142,7 @@ class PassBeforeTokensIT {
             socket.setSoTimeout(20_000);
             socket.getOutputStream().write((head + body).getBytes(StandardCharsets.UTF_8));
             socket.getOutputStream().flush();
-            return Answer.read(new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8)));
+            return RawExchange.read(new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8)));
         }
     }
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * Redis stopped under a running instance: holds fail open (counted), logins are limited in-process, nobody waits
  * for the outage; Redis back: Redis decides again.
  */
-class RedisOutageIT {
+class IngressOutageIT {
 
     @Test
     void holdsFailOpenLoginsStayLimitedAndRedisDecisionsResume() throws Exception {
@@ -87,7 +87,7 @@ class RedisOutageIT {
         return fixture.ingress.registry().getMeters().stream()
                 .filter(meter -> meter.getId().getName().equals("stagedoor.admission.decisions"))
                 .filter(meter -> source.equals(meter.getId().getTag("source")))
-                .mapToDouble(RedisOutageIT::count)
+                .mapToDouble(IngressOutageIT::count)
                 .sum();
     }
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Redis goes away: the instance admits its share of the rate from a queue of its own, and counts it. */
-class RedisOutageIT {
+class RoomOutageIT {
 
     private static final Instant OPENS = Instant.parse("2026-12-01T19:00:00Z");
     /** 40 buyers per second over 4 instances: 10 per second each while Redis is unreachable. */

@@ -14,10 +14,10 @@ import java.util.TreeMap;
  * One HTTP/1.1 exchange on a socket of its own, the request written in one piece (head and body together, as a
  * load generator or a browser writes a small POST): the status, the headers lower-cased, the body.
  */
-record Answer(int status, Map<String, String> headers, String body) {
+record RawExchange(int status, Map<String, String> headers, String body) {
 
     /** {@code POST path} with a bearer token, a JSON body and, when not null, an Accept header. */
-    static Answer post(int port, String path, String token, String json, String accept) throws IOException {
+    static RawExchange post(int port, String path, String token, String json, String accept) throws IOException {
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
         String head = "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
                 + "Authorization: Bearer " + token + "\r\nContent-Type: application/json\r\n"
@@ -35,7 +35,7 @@ record Answer(int status, Map<String, String> headers, String body) {
     }
 
     /** Reads one response: its status line, headers and a Content-Length body. */
-    static Answer read(BufferedReader in) throws IOException {
+    static RawExchange read(BufferedReader in) throws IOException {
         String statusLine = in.readLine();
         Map<String, String> headers = new TreeMap<>();
         for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
@@ -52,7 +52,7 @@ record Answer(int status, Map<String, String> headers, String body) {
             }
             read += n;
         }
-        return new Answer(Integer.parseInt(statusLine.split(" ")[1]), headers, new String(body, 0, read));
+        return new RawExchange(Integer.parseInt(statusLine.split(" ")[1]), headers, new String(body, 0, read));
     }
 
     /** The header names, without those every answer carries differently (date, length). */

@@ -23,7 +23,7 @@ import static org.awaitility.Awaitility.await;
  * down, every decision still completes within about 100 ms, fail-open limits admit (counted), local-bucket
  * limits keep limiting; once it is back, decisions come from Redis again.
  */
-class RedisOutageIT {
+class LimiterOutageIT {
 
     private static final long DECISION_DEADLINE_MILLIS = 100;
     /** The guard's hang silence (2 s of running time) and room for the stalls of a loaded machine. */
