@@ -50,11 +50,6 @@ record ServiceFigures(Map<String, Long> fallbackDecisions, Map<String, Long> roo
         return roomFallbacks.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** Requests shed with {@code reason}, on every route. */
-    long shed(String reason) {
-        return shed.getOrDefault(reason, 0L);
-    }
-
     private static Map<String, Long> minus(Map<String, Long> now, Map<String, Long> before) {
         Map<String, Long> counts = new TreeMap<>(now);
         before.forEach((key, count) -> counts.merge(key, -count, Long::sum));
