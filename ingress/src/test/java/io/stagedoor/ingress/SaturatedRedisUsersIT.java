@@ -47,6 +47,8 @@ class SaturatedRedisUsersIT {
     private static final int TICKETS = 150;
     private static final int KEYS = 150;
     private static final Duration SATURATION_BOUND = Duration.ofSeconds(90);
+    /** How long rounds of calls go on while none has been shed yet. */
+    private static final Duration ROUNDS_BOUND = Duration.ofSeconds(30);
 
     @Test
     void aTicketScansOnceAcrossTwoInstancesWhileThisProcessIsSaturated() throws Exception {
@@ -60,20 +62,24 @@ class SaturatedRedisUsersIT {
              CpuBurner busy = saturated();
              RedisStall slow = stalled();
              ExecutorService gates = Executors.newFixedThreadPool(16)) {
-            List<Future<Boolean>> first = new ArrayList<>();
-            List<Future<Boolean>> second = new ArrayList<>();
-            List<String> tickets = new ArrayList<>();
-            for (int i = 0; i < TICKETS; i++) {
-                String ticket = TestNames.unique("ticket");
-                tickets.add(ticket);
-                first.add(gates.submit(() -> retriedWhileShed(() -> one.firstScan(ticket), sheds)));
-                second.add(gates.submit(() -> retriedWhileShed(() -> two.firstScan(ticket), sheds)));
-            }
-            for (int i = 0; i < TICKETS; i++) {
-                int admitted = (first.get(i).get(60, TimeUnit.SECONDS) ? 1 : 0)
-                        + (second.get(i).get(60, TimeUnit.SECONDS) ? 1 : 0);
-                (admitted == 2 ? twice : admitted == 0 ? never : new ArrayList<String>()).add(tickets.get(i));
-            }
+            // Rounds until a stall has made some scan miss its deadline (the stalls start on threads of their own).
+            long until = System.nanoTime() + ROUNDS_BOUND.toNanos();
+            do {
+                List<Future<Boolean>> first = new ArrayList<>();
+                List<Future<Boolean>> second = new ArrayList<>();
+                List<String> tickets = new ArrayList<>();
+                for (int i = 0; i < TICKETS; i++) {
+                    String ticket = TestNames.unique("ticket");
+                    tickets.add(ticket);
+                    first.add(gates.submit(() -> retriedWhileShed(() -> one.firstScan(ticket), sheds)));
+                    second.add(gates.submit(() -> retriedWhileShed(() -> two.firstScan(ticket), sheds)));
+                }
+                for (int i = 0; i < TICKETS; i++) {
+                    int admitted = (first.get(i).get(60, TimeUnit.SECONDS) ? 1 : 0)
+                            + (second.get(i).get(60, TimeUnit.SECONDS) ? 1 : 0);
+                    (admitted == 2 ? twice : admitted == 0 ? never : new ArrayList<String>()).add(tickets.get(i));
+                }
+            } while (sheds.get() == 0 && System.nanoTime() - until < 0);
         }
         System.out.printf("scans: %d tickets at two gates, %d scans shed and retried%n", TICKETS, sheds.get());
         assertThat(twice).as("tickets admitted at both gates").isEmpty();
@@ -93,28 +99,31 @@ class SaturatedRedisUsersIT {
              CpuBurner busy = saturated();
              RedisStall slow = stalled();
              ExecutorService buyers = Executors.newFixedThreadPool(16)) {
-            List<Future<String>> answers = new ArrayList<>();
-            for (int i = 0; i < KEYS; i++) {
-                String buyer = TestNames.unique("buyer");
-                answers.add(buyers.submit(() -> {
-                    retriedWhileShed(() -> one.correlationId(buyer, "k-1",
-                            new IdempotentRequests.HoldContent("holds", "e-1", List.of("S-1"))), sheds);
-                    try {
-                        retriedWhileShed(() -> two.correlationId(buyer, "k-1",
-                                new IdempotentRequests.HoldContent("holds", "e-1", List.of("S-2"))), sheds);
-                        return buyer;
-                    } catch (ProblemException refused) {
-                        assertThat(refused.problem().status()).isEqualTo(ProblemType.UNPROCESSABLE.status());
-                        return null;
-                    }
-                }));
-            }
-            for (Future<String> answer : answers) {
-                String buyer = answer.get(60, TimeUnit.SECONDS);
-                if (buyer != null) {
-                    accepted.add(buyer);
+            long until = System.nanoTime() + ROUNDS_BOUND.toNanos();
+            do {
+                List<Future<String>> answers = new ArrayList<>();
+                for (int i = 0; i < KEYS; i++) {
+                    String buyer = TestNames.unique("buyer");
+                    answers.add(buyers.submit(() -> {
+                        retriedWhileShed(() -> one.correlationId(buyer, "k-1",
+                                new IdempotentRequests.HoldContent("holds", "e-1", List.of("S-1"))), sheds);
+                        try {
+                            retriedWhileShed(() -> two.correlationId(buyer, "k-1",
+                                    new IdempotentRequests.HoldContent("holds", "e-1", List.of("S-2"))), sheds);
+                            return buyer;
+                        } catch (ProblemException refused) {
+                            assertThat(refused.problem().status()).isEqualTo(ProblemType.UNPROCESSABLE.status());
+                            return null;
+                        }
+                    }));
                 }
-            }
+                for (Future<String> answer : answers) {
+                    String buyer = answer.get(60, TimeUnit.SECONDS);
+                    if (buyer != null) {
+                        accepted.add(buyer);
+                    }
+                }
+            } while (sheds.get() == 0 && System.nanoTime() - until < 0);
         }
         System.out.printf("idempotency keys: %d reused keys, %d calls shed and retried%n", KEYS, sheds.get());
         assertThat(accepted).as("buyers whose reused key was accepted with another body").isEmpty();
