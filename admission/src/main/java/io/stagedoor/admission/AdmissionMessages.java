@@ -12,6 +12,10 @@ public final class AdmissionMessages {
     private AdmissionMessages() {
     }
 
+    /** How a limit is declared, for the messages that refuse a declaration. */
+    public static final String LIMIT_GRAMMAR = "capacity,refillTokens,period [per KEY] [on ROUTE[,ROUTE]] "
+            + "[cost N|seats] [redis-down fail-open|local-bucket] [shadow]";
+
     public static String blankName(String what) {
         return what + " must not be blank";
     }
@@ -43,6 +47,26 @@ public final class AdmissionMessages {
 
     public static String unknownLimit(String name) {
         return "no limit is named '" + name + "'";
+    }
+
+    public static String badLimitDeclaration(String name, String text, String why) {
+        return "limit '" + name + "': " + why + " in '" + text + "'; a limit is declared as '" + LIMIT_GRAMMAR + "'";
+    }
+
+    public static String limitKeyNotOnRoute(String name, String key, String route) {
+        return "limit '" + name + "': a request on " + route + " has no " + key + " to key on";
+    }
+
+    public static String perSeatCostNotOne(long tokens) {
+        return "a cost per seat is one token per seat, not " + tokens;
+    }
+
+    public static String seatCostOffHolds(String name) {
+        return "limit '" + name + "': only holds have seats to cost";
+    }
+
+    public static String unreadableDefaultLimits(String resource) {
+        return "cannot read the shipped limits " + resource;
     }
 
     public static String noChecks() {

@@ -103,7 +103,7 @@ class ConcurrentExactnessIT {
     void twoInstancesAdmitExactlyTheBurstOfOneFreshBuyer(Deployment deployment, int round) throws Exception {
         Limiter first = instances(deployment)[0];
         Limiter second = instances(deployment)[1];
-        LimitCheck hold = LimitCheck.of(Limits.defaults().buyerSeats(), TestNames.unique("buyer"));
+        LimitCheck hold = LimitCheck.of(Limits.defaults().policy("buyer-seats"), TestNames.unique("buyer"));
         CountDownLatch ready = new CountDownLatch(2 * CALLERS_PER_INSTANCE);
         CountDownLatch go = new CountDownLatch(1);
         List<Future<CompletableFuture<Decision>>> calls = new ArrayList<>();

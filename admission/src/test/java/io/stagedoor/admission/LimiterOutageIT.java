@@ -57,7 +57,7 @@ class LimiterOutageIT {
         RedisClient pauser = RedisClient.create(redis.uri());
         try (var connection = pauser.connect()) {
             // A warm-up, not under test: a cold JVM on a loaded machine may take longer than the deadline bound.
-            limiter.decide(LimitCheck.of(limits.scannerKey(), "warm-up")).toCompletableFuture().get(10, TimeUnit.SECONDS);
+            limiter.decide(LimitCheck.of(limits.policy("scanner-key"), "warm-up")).toCompletableFuture().get(10, TimeUnit.SECONDS);
             // The server accepts the connection but answers nobody for 8 s: slower than down.
             connection.sync().clientPause(8_000);
             long paused = System.nanoTime();
@@ -68,7 +68,7 @@ class LimiterOutageIT {
             long elapsed;
             do {
                 long start = System.nanoTime();
-                decision = limiter.decide(LimitCheck.of(limits.scannerKey(), "k" + subjects.incrementAndGet()))
+                decision = limiter.decide(LimitCheck.of(limits.policy("scanner-key"), "k" + subjects.incrementAndGet()))
                         .toCompletableFuture().get(1, TimeUnit.SECONDS);
                 elapsed = System.nanoTime() - start;
                 assertThat(decision.source()).isIn(DecisionSource.FALLBACK_OPEN, DecisionSource.OVERLOADED);
@@ -82,18 +82,18 @@ class LimiterOutageIT {
 
     @Test
     void anOutageCostsMillisecondsAndEachLimitFallsBackAsConfigured() throws Exception {
-        assertThat(decideWithinDeadline(LimitCheck.of(limits.buyerSeats(), "b0")).source())
+        assertThat(decideWithinDeadline(LimitCheck.of(limits.policy("buyer-seats"), "b0")).source())
                 .isEqualTo(DecisionSource.REDIS);
         redis.stop();
 
         for (int i = 0; i < 30; i++) {
-            Decision open = decideWithinDeadline(LimitCheck.of(limits.buyerSeats(), "b1"));
+            Decision open = decideWithinDeadline(LimitCheck.of(limits.policy("buyer-seats"), "b1"));
             assertThat(open.admitted()).isTrue();
             assertThat(open.source()).isEqualTo(DecisionSource.FALLBACK_OPEN);
         }
         int admittedLogins = 0;
         for (int i = 0; i < 15; i++) {
-            Decision login = decideWithinDeadline(LimitCheck.of(limits.loginAddress(), "10.0.0.1"));
+            Decision login = decideWithinDeadline(LimitCheck.of(limits.policy("login-address"), "10.0.0.1"));
             assertThat(login.source()).isEqualTo(DecisionSource.FALLBACK_LOCAL);
             admittedLogins += login.admitted() ? 1 : 0;
         }
@@ -107,10 +107,10 @@ class LimiterOutageIT {
         redis.restart();
         // Half open, the breaker lets a few probes through before it closes: poll until it has.
         await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(100)).until(() ->
-                decideWithinDeadline(LimitCheck.of(limits.buyerSeats(), "after-" + subjects.incrementAndGet()))
+                decideWithinDeadline(LimitCheck.of(limits.policy("buyer-seats"), "after-" + subjects.incrementAndGet()))
                         .source() == DecisionSource.REDIS
                         && metrics.count(AdmissionMeter.BREAKER_TRANSITIONS, "state", "CLOSED") == 1);
-        assertThat(decideWithinDeadline(LimitCheck.of(limits.buyerSeats(), "b0")).remaining())
+        assertThat(decideWithinDeadline(LimitCheck.of(limits.policy("buyer-seats"), "b0")).remaining())
                 .as("Redis restarted empty").isEqualTo(9);
     }
 }

@@ -24,8 +24,8 @@ class LimiterTest {
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final AdmissionMetrics metrics = new AdmissionMetrics(registry);
     private final Limiter limiter = Limiter.builder().clock(clock::get).meterRegistry(registry).inProcess();
-    private final LimitPolicy buyer = Limits.defaults().buyerSeats();
-    private final LimitPolicy organizer = Limits.defaults().organizerHolds();
+    private final LimitPolicy buyer = Limits.defaults().policy("buyer-seats");
+    private final LimitPolicy organizer = Limits.defaults().policy("organizer-holds");
 
     @AfterEach
     void close() {

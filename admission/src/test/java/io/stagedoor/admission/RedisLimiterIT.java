@@ -37,8 +37,8 @@ class RedisLimiterIT {
     private final AtomicInteger scriptCalls = new AtomicInteger();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final AdmissionMetrics metrics = new AdmissionMetrics(registry);
-    private final LimitPolicy buyer = Limits.defaults().buyerSeats();
-    private final LimitPolicy organizer = Limits.defaults().organizerHolds();
+    private final LimitPolicy buyer = Limits.defaults().policy("buyer-seats");
+    private final LimitPolicy organizer = Limits.defaults().policy("organizer-holds");
     private Limiter limiter;
 
     /** The real Redis store, counting its calls: no mock stands in for Redis here. */

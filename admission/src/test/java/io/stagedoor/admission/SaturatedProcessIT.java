@@ -39,7 +39,7 @@ class SaturatedProcessIT {
     private static final int SPENDING_AT_ONCE = 20;
     private static final Duration SATURATION_BOUND = Duration.ofSeconds(60);
 
-    private final LimitPolicy buyerSeats = Limits.defaults().buyerSeats();
+    private final LimitPolicy buyerSeats = Limits.defaults().policy("buyer-seats");
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private Limiter limiter;
     /** Spends the buckets beforehand, with a deadline no machine load can miss: it is not what is tested. */

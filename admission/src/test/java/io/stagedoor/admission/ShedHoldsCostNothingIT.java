@@ -67,9 +67,9 @@ class ShedHoldsCostNothingIT {
      * fill, on Redis's own clock, and the default organizer bucket (full in 1 s) would expire during a slow run
      * whatever this test's fixed clock says, reading as full and hiding what it paid.
      */
-    private final LimitPolicy organizerHolds = new LimitPolicy(limits.organizerHolds().name(),
-            limits.organizerHolds().capacity(), limits.organizerHolds().refillTokens(), Duration.ofHours(1),
-            limits.organizerHolds().whenRedisDown(), false);
+    private final LimitPolicy organizerHolds = new LimitPolicy(limits.policy("organizer-holds").name(),
+            limits.policy("organizer-holds").capacity(), limits.policy("organizer-holds").refillTokens(), Duration.ofHours(1),
+            limits.policy("organizer-holds").whenRedisDown(), false);
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"one Redis", "Redis Cluster"})
@@ -93,11 +93,11 @@ class ShedHoldsCostNothingIT {
             for (int run = 0; run < REPETITIONS; run++) {
                 String buyer = TestNames.unique("buyer");
                 String organizer = TestNames.unique("organizer");
-                List<LimitCheck> hold = List.of(new LimitCheck(limits.buyerSeats(), buyer, 1),
+                List<LimitCheck> hold = List.of(new LimitCheck(limits.policy("buyer-seats"), buyer, 1),
                         LimitCheck.of(organizerHolds, organizer));
                 // Like an ingress in service, the limiter has just heard from Redis.
                 await().atMost(Duration.ofSeconds(20)).until(() -> limiter.decide(List.of(LimitCheck.of(
-                        limits.buyerSeats(), TestNames.unique("warm")))).toCompletableFuture().get(10, TimeUnit.SECONDS)
+                        limits.policy("buyer-seats"), TestNames.unique("warm")))).toCompletableFuture().get(10, TimeUnit.SECONDS)
                         .source() == DecisionSource.REDIS);
                 double refundedBefore = sum(registry, AdmissionMeter.REFUNDED_TOKENS);
 

@@ -28,7 +28,7 @@ public final class Audit {
         AuditWindow window = AuditWindow.of(options.from(), options.to(), options.edge(), options.seatLeadIn(), now);
         Evidence evidence = new EvidenceReader(ReplaySettings.defaults(options.kafka()), options.topics(),
                 options.progress()).read(window);
-        List<CheckResult> results = Check.all().stream()
+        List<CheckResult> results = Check.all(evidence).stream()
                 .map(check -> check.run(evidence, window, options.maxOffenses()))
                 .toList();
         boolean passed = results.stream().allMatch(CheckResult::passed);

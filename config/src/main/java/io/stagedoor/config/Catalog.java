@@ -1,6 +1,5 @@
 package io.stagedoor.config;
 
-import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.TopicSettings;
@@ -12,13 +11,16 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-/** Every setting, in the order {@code stagedoor.properties} lists them. Defaults are read from the code. */
+/**
+ * Every setting but the limits, in the order {@code stagedoor.properties} lists them (the limits follow, one
+ * {@code limits.<name>} key each, as {@link io.stagedoor.admission.limit.Limits} declares them). Defaults are read
+ * from the code.
+ */
 final class Catalog {
 
     private static final IngressSettings INGRESS = IngressSettings.builder("127.0.0.1:9092").build();
     private static final WorkerSettings WORKERS = WorkerSettings.defaults();
     private static final TopicSettings TOPICS = TopicSettings.defaults();
-    private static final Limits LIMITS = Limits.defaults();
     private static final String PER_CORE = "-per-core";
     static final String ADMIN_KEY = "ingress.admin-key";
     static final String ADMIN_KEY_FILE = ADMIN_KEY + "-file";
@@ -122,12 +124,6 @@ final class Catalog {
                         (s, v) -> SecretFile.readInto(v, s.ingress::tokenSecret)),
                 new Setting("ingress.token-max-lifetime", "the longest a buyer token may live, from its iat to its exp",
                         str(INGRESS.auth().tokenMaxLifetime()), (s, v) -> s.ingress.tokenMaxLifetime(Duration.parse(v))),
-                limit("limits.buyer-seats", "seats per buyer, one token per seat held", LIMITS.buyerSeats().name()),
-                limit("limits.buyer-checkouts", "checkouts per buyer", LIMITS.buyerCheckouts().name()),
-                limit("limits.organizer-holds", "holds per organizer, one token per hold", LIMITS.organizerHolds().name()),
-                limit("limits.scanner-key", "scans per API key", LIMITS.scannerKey().name()),
-                limit("limits.login-address", "logins per source address", LIMITS.loginAddress().name()),
-                limit("limits.login-account", "logins per account", LIMITS.loginAccount().name()),
                 new Setting("kafka.client-config",
                         "a Kafka client properties file (TLS, SASL) every Kafka client reads, as Kafka's tools take with "
                                 + "--command-config; empty: none. Keys kafka.client.<property> override single properties",
@@ -171,19 +167,6 @@ final class Catalog {
                         "deliveries of a payment request before the broker dead-letters it and its checkout fails",
                         str(WORKERS.maxDeliveries()),
                         (s, v) -> s.workers = s.workers.withMaxDeliveries(Integer.parseInt(v))));
-    }
-
-    private static Setting limit(String key, String what, String name) {
-        String description = what + " (limit '" + name + "'): capacity,refillTokens,period[,shadow]";
-        return new Setting(key, description, LimitSpec.write(policy(LIMITS, name)), (s, v) -> s.limits = replace(s.limits, name, v));
-    }
-
-    private static io.stagedoor.admission.limit.LimitPolicy policy(Limits limits, String name) {
-        return limits.all().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow();
-    }
-
-    private static Limits replace(Limits limits, String name, String spec) {
-        return limits.with(LimitSpec.read(policy(limits, name), spec));
     }
 
     /** The nodes of {@code ingress.redis-cluster}, each checked now so that a bad one is refused by this key. */

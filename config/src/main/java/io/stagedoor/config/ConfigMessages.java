@@ -33,8 +33,9 @@ public final class ConfigMessages {
         return "cannot read configuration " + file;
     }
 
-    public static String badLimitSpec(String spec) {
-        return "a limit is 'capacity,refillTokens,period[,shadow]', e.g. 10,1,PT6S: " + spec;
+    public static String seatsPerHoldAboveLimit(int seats, String limit, long capacity) {
+        return "ingress.max-seats-per-hold is " + seats + " but limit '" + limit + "' holds " + capacity
+                + " seats: a hold that large could never be admitted; lower the one or raise the other";
     }
 
     public static String emptySecretFile(String path) {

@@ -21,6 +21,10 @@ record Setting(String key, String description, String defaultValue, BiConsumer<S
 
     /** The environment variable that overrides it: {@code ingress.max-in-flight} → {@code STAGEDOOR_INGRESS_MAX_IN_FLIGHT}. */
     String environmentVariable() {
+        return environmentVariable(key);
+    }
+
+    static String environmentVariable(String key) {
         return "STAGEDOOR_" + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
     }
 }

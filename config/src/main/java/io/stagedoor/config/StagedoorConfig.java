@@ -1,5 +1,9 @@
 package io.stagedoor.config;
 
+import io.stagedoor.admission.AdmissionMessages;
+import io.stagedoor.admission.limit.Limit;
+import io.stagedoor.admission.limit.LimitDeclaration;
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.ingress.IngressSettings;
@@ -20,7 +24,9 @@ import java.util.TreeMap;
 /**
  * The effective configuration: every setting's default from the code, overridden by a properties file, then by
  * {@code STAGEDOOR_*} environment variables, then by {@code --set key=value} flags. Unknown keys and bad values
- * are refused with a message that names them.
+ * are refused with a message that names them. A {@code limits.<name>} key declares a limit, or changes a shipped
+ * one ({@link LimitDeclaration}); a new limit is declared in the file or by a flag (an environment variable's name
+ * cannot say where the limit's name ends), a shipped one anywhere.
  *
  * <p>Keys {@value #KAFKA_CLIENT_PREFIX}{@code <property>} (in the file or as {@code --set}) pass one Kafka client
  * property to every Kafka client, over what the {@code kafka.client-config} file says; they are never printed, as
@@ -57,11 +63,47 @@ public final class StagedoorConfig {
                         maskedUris(String.valueOf(e.getMessage()).replace(value.value(), given))), e);
             }
         }
+        declareLimits();
         Map<String, String> client = new TreeMap<>(settings.kafkaClient);
         client.putAll(kafkaClientOverrides);
         this.kafkaClient = Map.copyOf(client);
         settings.ingress.limits(settings.limits);
-        settings.ingress.build();
+        IngressSettings ingress = settings.ingress.build();
+        seatsPerHoldWithinTheSeatLimits(ingress);
+    }
+
+    /**
+     * Each {@code limits.<name>} key given declares or changes that limit; its listed description becomes what the
+     * effective declaration does.
+     */
+    private void declareLimits() {
+        for (Value value : List.copyOf(values.values())) {
+            if (!value.key().startsWith(Limits.PREFIX)) {
+                continue;
+            }
+            String name = value.key().substring(Limits.PREFIX.length());
+            if (value.source() != Source.DEFAULT) {
+                try {
+                    settings.limits = settings.limits.declare(name, value.value());
+                } catch (RuntimeException e) {
+                    throw new IllegalArgumentException(ConfigMessages.badValue(value.key(), value.source(),
+                            value.value(), e.getMessage()), e);
+                }
+            }
+            values.put(value.key(), new Value(value.key(), value.value(), value.source(),
+                    LimitDeclaration.describe(settings.limits.limit(name))));
+        }
+    }
+
+    /** A hold of the most seats the ingress allows must fit each limit that costs a token per seat, or none would. */
+    private void seatsPerHoldWithinTheSeatLimits(IngressSettings ingress) {
+        int most = ingress.bounds().maxSeatsPerHold();
+        for (Limit limit : settings.limits.on(LimitedRoute.HOLDS)) {
+            if (limit.cost().perSeat() && limit.policy().capacity() < most) {
+                throw new IllegalArgumentException(ConfigMessages.seatsPerHoldAboveLimit(most, limit.name(),
+                        limit.policy().capacity()));
+            }
+        }
     }
 
     /** A secret comes from its setting or from its file, never both: which one would win is not for a reader to guess. */
@@ -80,13 +122,18 @@ public final class StagedoorConfig {
         Map<String, Value> values = new LinkedHashMap<>();
         Map<String, String> kafkaClient = new TreeMap<>();
         Catalog.all().forEach(s -> values.put(s.key(), new Value(s.key(), s.defaultValue(), Source.DEFAULT, s.description())));
+        for (Limit limit : Limits.defaults().all()) {
+            String key = Limits.PREFIX + limit.name();
+            values.put(key, new Value(key, LimitDeclaration.write(limit), Source.DEFAULT,
+                    LimitDeclaration.describe(limit)));
+        }
         if (file != null) {
             readFile(file).forEach((key, value) -> put(values, kafkaClient, key, value, Source.FILE));
         }
-        for (Setting setting : Catalog.all()) {
-            String value = environment.get(setting.environmentVariable());
+        for (String key : List.copyOf(values.keySet())) {
+            String value = environment.get(Setting.environmentVariable(key));
             if (value != null) {
-                put(values, setting.key(), value, Source.ENVIRONMENT);
+                put(values, key, value, Source.ENVIRONMENT);
             }
         }
         for (String flag : flags) {
@@ -115,6 +162,9 @@ public final class StagedoorConfig {
 
     private static void put(Map<String, Value> values, String key, String value, Source source) {
         Value known = values.get(key);
+        if (known == null && key.startsWith(Limits.PREFIX)) {
+            known = new Value(key, "", Source.DEFAULT, ""); // a new limit, described once it is read
+        }
         if (known == null) {
             throw new IllegalArgumentException(ConfigMessages.unknownSetting(key));
         }
@@ -196,7 +246,13 @@ public final class StagedoorConfig {
         StringBuilder text = new StringBuilder("# Stagedoor configuration. Every key with its ")
                 .append(withSources ? "effective value and where it came from" : "default")
                 .append(".\n# Override with a file (--config FILE), STAGEDOOR_* environment variables, or --set key=value.\n");
+        boolean limitsHeaded = false;
         for (Value value : values.values()) {
+            if (!limitsHeaded && value.key().startsWith(Limits.PREFIX)) {
+                limitsHeaded = true;
+                text.append("\n# Limits: one line declares one, or changes a shipped one (docs/concepts.md, \"Limits\"):\n# ")
+                        .append(Limits.PREFIX).append("<name>=").append(AdmissionMessages.LIMIT_GRAMMAR).append('\n');
+            }
             text.append("\n# ").append(value.description());
             if (withSources) {
                 text.append(" [").append(value.source().name().toLowerCase(java.util.Locale.ROOT)).append(']');

@@ -4,6 +4,10 @@ import static io.stagedoor.config.StagedoorConfig.Source.FLAG;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.stagedoor.admission.AdmissionMessages;
+import io.stagedoor.admission.limit.Limit;
+import io.stagedoor.admission.limit.LimitKey;
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.workers.WorkersMessages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,15 +31,17 @@ class StagedoorConfigTest {
 
         StagedoorConfig config = StagedoorConfig.load(file,
                 Map.of("STAGEDOOR_INGRESS_MAX_CHECKOUTS", "40", "STAGEDOOR_WORKERS_POOL_SIZE", "6"),
-                List.of("workers.pool-size=7", "limits.buyer-seats=5,1,PT12S", "workers.max-deliveries=3"));
+                List.of("workers.pool-size=7", "limits.buyer-seats=9,1,PT12S", "workers.max-deliveries=3"));
 
         assertThat(config.ingress("k:9092").build().bounds().maxInFlight()).isEqualTo(300);
         assertThat(config.ingress("k:9092").build().bounds().maxCheckouts()).isEqualTo(40);
         assertThat(config.workers().poolSize()).isEqualTo(7);
         assertThat(config.workers().maxDeliveries()).isEqualTo(3);
-        assertThat(config.limits().buyerSeats().capacity()).isEqualTo(5);
-        assertThat(config.limits().buyerSeats().refillPeriod()).isEqualTo(Duration.ofSeconds(12));
-        assertThat(config.ingress("k:9092").build().limits().buyerSeats().capacity()).isEqualTo(5);
+        assertThat(config.limits().policy("buyer-seats").capacity()).isEqualTo(9);
+        assertThat(config.limits().policy("buyer-seats").refillPeriod()).isEqualTo(Duration.ofSeconds(12));
+        assertThat(config.ingress("k:9092").build().limits().policy("buyer-seats").capacity()).isEqualTo(9);
+        assertThat(config.limits().limit("buyer-seats").cost().perSeat()).as("the rest of the shipped declaration")
+                .isTrue();
         assertThat(config.values()).filteredOn(v -> v.key().equals("workers.pool-size"))
                 .singleElement().extracting(StagedoorConfig.Value::source).isEqualTo(StagedoorConfig.Source.FLAG);
     }
@@ -47,10 +53,49 @@ class StagedoorConfigTest {
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("ingress.max-checkouts=lots")))
                 .hasMessageStartingWith(ConfigMessages.badValue("ingress.max-checkouts", FLAG, "lots", ""));
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("limits.buyer-seats=10,1")))
-                .hasMessage(ConfigMessages.badValue("limits.buyer-seats", FLAG, "10,1", ConfigMessages.badLimitSpec("10,1")));
+                .hasMessage(ConfigMessages.badValue("limits.buyer-seats", FLAG, "10,1", AdmissionMessages
+                        .badLimitDeclaration("buyer-seats", "10,1", "the bucket is capacity,refillTokens,period")));
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("workers.max-deliveries=1")))
                 .hasMessage(ConfigMessages.badValue("workers.max-deliveries", FLAG, "1",
                         WorkersMessages.maxDeliveriesBelowTwo(1)));
+    }
+
+    @Test
+    void aLineOfTheFileDeclaresANewLimitThatTheIngressAndTheListingTakeUp() throws Exception {
+        Path file = Files.createTempFile("stagedoor", ".properties");
+        Files.writeString(file, "limits.event-holds = 50,50,PT1S per event on holds\n");
+
+        StagedoorConfig config = StagedoorConfig.load(file, Map.of(), List.of());
+
+        Limit declared = config.ingress("k:9092").build().limits().limit("event-holds");
+        assertThat(declared.key()).isEqualTo(LimitKey.EVENT);
+        assertThat(declared.routes()).containsExactly(LimitedRoute.HOLDS);
+        assertThat(declared.policy().capacity()).isEqualTo(50);
+        assertThat(config.values()).filteredOn(v -> v.key().equals("limits.event-holds")).singleElement()
+                .extracting(StagedoorConfig.Value::description)
+                .isEqualTo("holds per event, a token each: 50, then 50 per PT1S; fail-open while Redis is down");
+        assertThat(config.asProperties(true)).contains("limits.event-holds=50,50,PT1S per event on holds\n");
+    }
+
+    @Test
+    void aLimitThatCannotApplyIsRefusedAtStart() {
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("limits.event-holds=50,50,PT1S")))
+                .hasMessageContaining(AdmissionMessages.badLimitDeclaration("event-holds", "50,50,PT1S",
+                        "a new limit names its key (per) and routes (on)"));
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(),
+                List.of("limits.event-checkouts=50,50,PT1S per event on checkout")))
+                .hasMessageContaining(AdmissionMessages.limitKeyNotOnRoute("event-checkouts", "event", "checkout"));
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(),
+                List.of("limits.scan-seats=50,50,PT1S per api-key on scans cost seats")))
+                .hasMessageContaining(AdmissionMessages.seatCostOffHolds("scan-seats"));
+    }
+
+    @Test
+    void aHoldCapAboveTheSeatLimitIsRefusedAtStart() {
+        assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("limits.buyer-seats=6,1,PT6S")))
+                .hasMessage(ConfigMessages.seatsPerHoldAboveLimit(8, "buyer-seats", 6));
+        assertThat(StagedoorConfig.load(null, Map.of(), List.of("limits.buyer-seats=6,1,PT6S",
+                "ingress.max-seats-per-hold=6")).limits().policy("buyer-seats").capacity()).isEqualTo(6);
     }
 
     @Test

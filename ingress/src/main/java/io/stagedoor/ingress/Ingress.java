@@ -169,7 +169,7 @@ public final class Ingress implements AutoCloseable {
         DecidedRequests decided = new DecidedRequests(results, ids, clock);
         LoginFeature login = parts.push(new LoginFeature(accounts, auth.passwordMemoryKib(),
                 auth.passwordIterations(), bounds.maxPasswordHashes(), tokens, limiter.decisions(),
-                settings.limits().loginAccount(), body, metrics));
+                settings.limits(), body, metrics));
 
         metrics.gauge(IngressMetrics.CHECKOUT_PERMITS, () -> checkouts.bound().inUse());
         metrics.gauge(IngressMetrics.SCHEDULING_LAG, () -> lag.current().toNanos() / 1e9);

@@ -6,6 +6,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,13 +16,13 @@ class LimitPolicyTest {
     @Test
     void defaultsAreThoseOfTheArchitecture() {
         Limits limits = Limits.defaults();
-        assertThat(limits.buyerSeats()).isEqualTo(
+        assertThat(limits.policy("buyer-seats")).isEqualTo(
                 new LimitPolicy("buyer-seats", 10, 1, Duration.ofSeconds(6), WhenUnavailable.FAIL_OPEN, false));
-        assertThat(limits.organizerHolds().timeToFill()).isEqualTo(Duration.ofSeconds(1));
-        assertThat(limits.scannerKey().capacity()).isEqualTo(50);
-        assertThat(limits.loginAddress().whenRedisDown()).isEqualTo(WhenUnavailable.LOCAL_BUCKET);
-        assertThat(limits.loginAccount().timeToFill()).isEqualTo(Duration.ofHours(1));
-        assertThat(limits.all()).noneMatch(LimitPolicy::shadow);
+        assertThat(limits.policy("organizer-holds").timeToFill()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(limits.policy("scanner-key").capacity()).isEqualTo(50);
+        assertThat(limits.policy("login-address").whenRedisDown()).isEqualTo(WhenUnavailable.LOCAL_BUCKET);
+        assertThat(limits.policy("login-account").timeToFill()).isEqualTo(Duration.ofHours(1));
+        assertThat(limits.all()).noneMatch(limit -> limit.policy().shadow());
     }
 
     @ParameterizedTest
@@ -55,8 +56,8 @@ class LimitPolicyTest {
     @Test
     void refusesTwoLimitsWithOneName() {
         Limits d = Limits.defaults();
-        assertThatThrownBy(() -> new Limits(d.buyerSeats(), d.buyerCheckouts(), d.buyerSeats(), d.scannerKey(),
-                d.loginAddress(), d.loginAccount())).hasMessage(AdmissionMessages.duplicateLimitName("buyer-seats"));
+        assertThatThrownBy(() -> new Limits(List.of(d.limit("buyer-seats"), d.limit("buyer-checkouts"),
+                d.limit("buyer-seats")))).hasMessage(AdmissionMessages.duplicateLimitName("buyer-seats"));
     }
 
     @Test
@@ -65,8 +66,8 @@ class LimitPolicyTest {
 
         Limits changed = Limits.defaults().with(faster);
 
-        assertThat(changed.buyerCheckouts()).isEqualTo(faster);
-        assertThat(changed.buyerSeats()).isEqualTo(Limits.defaults().buyerSeats());
+        assertThat(changed.policy("buyer-checkouts")).isEqualTo(faster);
+        assertThat(changed.policy("buyer-seats")).isEqualTo(Limits.defaults().policy("buyer-seats"));
         assertThatThrownBy(() -> Limits.defaults().with(LimitPolicy.of("nobody", 1, 1, Duration.ofSeconds(1),
                 WhenUnavailable.FAIL_OPEN)))
                 .hasMessage(AdmissionMessages.unknownLimit("nobody"));
@@ -74,7 +75,7 @@ class LimitPolicyTest {
 
     @Test
     void aCheckNeedsASubjectAndAPositiveCost() {
-        LimitPolicy buyer = Limits.defaults().buyerSeats();
+        LimitPolicy buyer = Limits.defaults().policy("buyer-seats");
         assertThatThrownBy(() -> new LimitCheck(buyer, " ", 1))
                 .hasMessage(AdmissionMessages.blankName("limit subject"));
         assertThatThrownBy(() -> new LimitCheck(buyer, "b1", 0)).hasMessage(AdmissionMessages.notPositive("cost", 0));

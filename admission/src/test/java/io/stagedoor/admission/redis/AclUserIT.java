@@ -38,7 +38,7 @@ class AclUserIT {
         try (RedisAccess access = RedisAccess.open(RedisEndpoint.of(redis.uri()), OutageSettings.defaults()
                 .withCommandTimeout(Duration.ofSeconds(1)));
              Limiter limiter = Limiter.builder().redis(access)) {
-            Decision decision = limiter.decide(LimitCheck.of(Limits.defaults().buyerSeats(), TestNames.unique("acl")))
+            Decision decision = limiter.decide(LimitCheck.of(Limits.defaults().policy("buyer-seats"), TestNames.unique("acl")))
                     .toCompletableFuture().join();
             assertThat(decision.admitted()).isTrue();
             assertThat(decision.source()).isEqualTo(DecisionSource.REDIS);

@@ -28,8 +28,8 @@ class ClusterLimiterIT {
 
     private static final long NOW = 1_900_000_000_000L;
     private static RedisAccess access;
-    private final LimitPolicy buyer = Limits.defaults().buyerSeats();
-    private final LimitPolicy organizer = Limits.defaults().organizerHolds();
+    private final LimitPolicy buyer = Limits.defaults().policy("buyer-seats");
+    private final LimitPolicy organizer = Limits.defaults().policy("organizer-holds");
     private final String namespace = TestNames.unique("cluster-limiter");
 
     @BeforeAll

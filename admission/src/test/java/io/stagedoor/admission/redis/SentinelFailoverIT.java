@@ -60,14 +60,14 @@ class SentinelFailoverIT {
                     + sources.getOrDefault(DecisionSource.FALLBACK_LOCAL, 0);
             assertThat(fallbacks).isPositive();
             double counted = registry.find(AdmissionMeter.FALLBACK_DECISIONS.meterName())
-                    .tag(AdmissionMeter.TAG_LIMIT, Limits.defaults().buyerSeats().name()).counters().stream()
+                    .tag(AdmissionMeter.TAG_LIMIT, Limits.defaults().policy("buyer-seats").name()).counters().stream()
                     .mapToDouble(io.micrometer.core.instrument.Counter::count).sum();
             assertThat(counted).isEqualTo(fallbacks);
         }
     }
 
     private static Decision decide(Limiter limiter) {
-        return limiter.decide(LimitCheck.of(Limits.defaults().buyerSeats(), TestNames.unique("buyer")))
+        return limiter.decide(LimitCheck.of(Limits.defaults().policy("buyer-seats"), TestNames.unique("buyer")))
                 .toCompletableFuture().join();
     }
 

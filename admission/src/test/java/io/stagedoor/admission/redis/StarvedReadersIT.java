@@ -57,8 +57,8 @@ class StarvedReadersIT {
 
     enum Shape { ONE, CLUSTER }
 
-    private final LimitPolicy buyer = Limits.defaults().buyerSeats();
-    private final LimitPolicy organizer = Limits.defaults().organizerHolds();
+    private final LimitPolicy buyer = Limits.defaults().policy("buyer-seats");
+    private final LimitPolicy organizer = Limits.defaults().policy("organizer-holds");
 
     @ParameterizedTest
     @EnumSource(Shape.class)

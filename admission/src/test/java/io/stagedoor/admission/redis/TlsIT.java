@@ -38,7 +38,7 @@ class TlsIT {
         try (RedisAccess access = RedisAccess.open(RedisEndpoint.of(redis.uri()), OutageSettings.defaults()
                 .withCommandTimeout(Duration.ofSeconds(1)));
              Limiter limiter = Limiter.builder().redis(access)) {
-            Decision decision = limiter.decide(LimitCheck.of(Limits.defaults().buyerSeats(), TestNames.unique("tls")))
+            Decision decision = limiter.decide(LimitCheck.of(Limits.defaults().policy("buyer-seats"), TestNames.unique("tls")))
                     .toCompletableFuture().join();
             assertThat(decision.source()).isEqualTo(DecisionSource.REDIS);
             assertThat(decision.admitted()).isTrue();

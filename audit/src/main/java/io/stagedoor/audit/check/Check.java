@@ -2,6 +2,7 @@ package io.stagedoor.audit.check;
 
 import io.stagedoor.audit.AuditWindow;
 import io.stagedoor.audit.evidence.Evidence;
+import java.util.ArrayList;
 import java.util.List;
 
 /** One promise of the pipeline, judged over the evidence of a window. Implementations are stateless. */
@@ -13,13 +14,16 @@ public interface Check {
     /** Judges the evidence, keeping at most {@code keep} offenses (but counting all). */
     CheckResult run(Evidence evidence, AuditWindow window, int keep);
 
-    /** Every check, in the order reports list them. */
-    static List<Check> all() {
-        return List.of(new ReadableRecords(), new OneResultPerRequest(), new SeatsNeverDoubled(),
-                new BuyerSeatsWithinCap(), new PaymentsMatchSales(), new LimitHeld(LimitHeld.BUYER_SEATS,
-                        "no buyer was admitted more holds than the buyer-seats policy allows over any window"),
-                new LimitHeld(LimitHeld.ORGANIZER_HOLDS, "no organizer's holds exceeded its aggregate policy"),
-                new WaitingRoomOrder(), new WaitingRoomActiveCap(), new WaitingRoomRateSteps(),
-                new FallbackPeriods());
+    /**
+     * Every check, in the order reports list them: among them one {@code <limit>-within-policy} per limit the
+     * evidence recorded decisions of ({@link LimitHeld#replayed}), whatever the configuration of the night declared.
+     */
+    static List<Check> all(Evidence evidence) {
+        List<Check> checks = new ArrayList<>(List.of(new ReadableRecords(), new OneResultPerRequest(),
+                new SeatsNeverDoubled(), new BuyerSeatsWithinCap(), new PaymentsMatchSales()));
+        checks.addAll(LimitHeld.replayed(evidence));
+        checks.addAll(List.of(new WaitingRoomOrder(), new WaitingRoomActiveCap(), new WaitingRoomRateSteps(),
+                new FallbackPeriods()));
+        return checks;
     }
 }

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -20,7 +21,9 @@ import java.util.TreeSet;
  * Redis was unreachable ({@code fallback-open}, {@code fallback-local}) are tolerated and counted apart: Redis
  * never saw them, so the replay does not charge them either.
  *
- * <p>The replay assumes the ingress records an {@code admitted} decision per limit only when that limit's tokens
+ * <p>A check is made for each limit the window recorded decisions of (its name and policy are in the records), so a
+ * limit an operator declared is audited like the shipped ones; login's limits are not, as a right password gives its
+ * account token back. The replay assumes the ingress records an {@code admitted} decision per limit only when that limit's tokens
  * were taken (a request refused by another limit is recorded against the refusing limit alone). A record stands for
  * {@link AdmissionRecord#count()} decisions (refusals the ingress answered from its refusal cache are written once
  * per key and second with their number), and the figures count every one of them.
@@ -31,15 +34,28 @@ import java.util.TreeSet;
  */
 final class LimitHeld implements Check {
 
-    static final String BUYER_SEATS = "buyer-seats";
-    static final String ORGANIZER_HOLDS = "organizer-holds";
+    /** Login's decisions are not replayed: a right password gives its account token back, unrecorded. */
+    private static final String LOGIN = "login";
 
     private final String limit;
     private final String promise;
 
-    LimitHeld(String limit, String promise) {
+    LimitHeld(String limit) {
         this.limit = limit;
-        this.promise = promise;
+        this.promise = "no key of limit '" + limit + "' was admitted more than its recorded policy allows over any "
+                + "window";
+    }
+
+    /** One check per limit the evidence holds bucket decisions of, by name, login's aside. */
+    static List<Check> replayed(Evidence evidence) {
+        Set<String> limits = new TreeSet<>();
+        for (Located<AdmissionRecord> record : evidence.admissions()) {
+            AdmissionRecord decision = record.value();
+            if (decision.capacity() > 0 && !LOGIN.equals(decision.route())) {
+                limits.add(decision.limit());
+            }
+        }
+        return limits.stream().<Check>map(LimitHeld::new).toList();
     }
 
     @Override

@@ -138,7 +138,7 @@ final class Peers {
     private Path spentStagedoorBuyers(IngressProcess ingress) throws Exception {
         BuyerPasses spent = new BuyerPasses("gw-spent-" + spentSets.incrementAndGet(), spentBuyers);
         LimitPolicy buyerSeats = StagedoorConfig.load(null, System.getenv(), List.of()).ingress("unused").build()
-                .limits().buyerSeats();
+                .limits().policy("buyer-seats");
         long taken = SpentBuckets.drain(backend.redisUri(), TopicNames.defaults().namespace(), buyerSeats, spent);
         HttpRequest last = HttpRequest.newBuilder(URI.create("http://" + IngressProcess.HOST + ":" + ingress.port()
                         + HOLDS)).header("Authorization", "Bearer " + spent.token(spent.size() - 1))

@@ -68,7 +68,7 @@ public final class StormBenchmark {
                                 int freshBuyers) throws Exception {
         BuyerPasses storm = new BuyerPasses("storm", stormBuyers);
         BuyerPasses fresh = new BuyerPasses("fresh", freshBuyers);
-        long drained = SpentBuckets.drain(redis, topics.namespace(), limits.buyerSeats(), storm);
+        long drained = SpentBuckets.drain(redis, topics.namespace(), limits.policy("buyer-seats"), storm);
         Path stormTokens = Wrk.tokenFile(storm.size(), storm::token);
         Path freshTokens = Wrk.tokenFile(fresh.size(), fresh::token);
         Path script = Wrk.script();

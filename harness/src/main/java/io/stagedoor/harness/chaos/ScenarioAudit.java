@@ -45,7 +45,7 @@ record ScenarioAudit(long missing, long duplicates, long doubleSales, long unrec
         AuditWindow window = AuditWindow.of(from, to, edge, Duration.ofMinutes(15), Instant.now());
         Evidence evidence = new EvidenceReader(ReplaySettings.defaults(cluster.kafka()), cluster.topics(),
                 ReplayProgress.NONE).read(window);
-        List<CheckResult> checks = Check.all().stream().map(check -> check.run(evidence, window, KEEP_ALL)).toList();
+        List<CheckResult> checks = Check.all(evidence).stream().map(check -> check.run(evidence, window, KEEP_ALL)).toList();
         long missing = 0;
         long duplicates = 0;
         long doubleSales = 0;

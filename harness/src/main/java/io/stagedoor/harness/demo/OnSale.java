@@ -151,7 +151,7 @@ final class OnSale {
     private ScriptShare share(Script script, Instant stopped, Optional<RedisOutage> outage) {
         long during = outage.map(down -> script.seatsAccepted(at -> down.covers(at, BREAKER_RECOVERY))).orElse(0L);
         long all = script.seatsAccepted(at -> true);
-        LimitPolicy bucket = Limits.defaults().buyerSeats();
+        LimitPolicy bucket = Limits.defaults().policy("buyer-seats");
         Instant started = script.started() == null ? stopped : script.started();
         long activeMillis = Math.max(0, Duration.between(started, stopped).toMillis());
         // Redis keeps nothing on disk: back from the outage it knows no bucket, so the burst is there again.

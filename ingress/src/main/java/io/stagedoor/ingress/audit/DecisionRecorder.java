@@ -5,7 +5,7 @@ import io.stagedoor.admission.DecisionSource;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.ingress.rings.Decisions;
-import io.stagedoor.ingress.rings.LimitedRoute;
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.topics.AdmissionRecord;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

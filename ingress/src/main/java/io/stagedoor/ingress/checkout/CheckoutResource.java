@@ -17,7 +17,7 @@ import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.ingress.rings.CheckoutBoundRing;
 import io.stagedoor.ingress.rings.Limited;
-import io.stagedoor.ingress.rings.LimitedRoute;
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.topics.CheckoutRequested;
 import io.stagedoor.topics.TopicNames;
 import jakarta.ws.rs.Consumes;

@@ -20,7 +20,7 @@ import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.rings.ClientInFlightRing;
 import io.stagedoor.ingress.rings.Decisions;
-import io.stagedoor.ingress.rings.LimitedRoute;
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.ingress.rings.PassGate;
 import io.stagedoor.ingress.waitingroom.WaitingRoomFeature;
 import io.stagedoor.ingress.rings.PrincipalLimitRing;

@@ -8,7 +8,7 @@ import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.results.DecidedRequests;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.rings.Limited;
-import io.stagedoor.ingress.rings.LimitedRoute;
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.TopicNames;

@@ -1,7 +1,7 @@
 package io.stagedoor.ingress.login;
 
 import io.stagedoor.admission.bound.ConcurrencyBound;
-import io.stagedoor.admission.limit.LimitPolicy;
+import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.metrics.IngressMetrics;
@@ -27,15 +27,15 @@ public final class LoginFeature implements Feature, AutoCloseable {
      * @param memoryKib    Argon2id memory cost
      * @param iterations   Argon2id passes
      * @param maxHashes    password hashes computed at once
-     * @param accountLimit the limit keyed on the account, charged before the hash
+     * @param limits       whose login limits keyed on the account are charged before the hash
      */
     public LoginFeature(Accounts accounts, int memoryKib, int iterations, int maxHashes, BuyerTokens tokens,
-                        Decisions decisions, LimitPolicy accountLimit, JsonBody body, IngressMetrics metrics) {
+                        Decisions decisions, Limits limits, JsonBody body, IngressMetrics metrics) {
         this.hasher = new PasswordHasher(memoryKib, iterations);
         this.hashes = new ConcurrencyBound("password-hashes", maxHashes);
         this.hashThreads = Executors.newFixedThreadPool(maxHashes,
                 Thread.ofPlatform().daemon().name("password-hash-", 0).factory());
-        this.resource = new LoginResource(accounts, hasher, hashes, hashThreads, tokens, decisions, accountLimit, body);
+        this.resource = new LoginResource(accounts, hasher, hashes, hashThreads, tokens, decisions, limits, body);
         metrics.gauge(IngressMetrics.PASSWORD_HASHES, hasher::invocations);
     }
 

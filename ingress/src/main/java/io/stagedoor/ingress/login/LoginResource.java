@@ -4,7 +4,9 @@ import io.stagedoor.admission.Decision;
 import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.admission.limit.LimitCheck;
-import io.stagedoor.admission.limit.LimitPolicy;
+import io.stagedoor.admission.limit.LimitKey;
+import io.stagedoor.admission.limit.LimitSubject;
+import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.auth.AddressKeys;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.http.IngressMessages;
@@ -15,7 +17,7 @@ import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.rings.AddressLimitRing;
 import io.stagedoor.ingress.rings.Decisions;
 import io.stagedoor.ingress.rings.Limited;
-import io.stagedoor.ingress.rings.LimitedRoute;
+import io.stagedoor.admission.limit.LimitedRoute;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -62,20 +64,20 @@ public final class LoginResource {
     private final Executor hashThreads;
     private final BuyerTokens tokens;
     private final Decisions decisions;
-    private final LimitPolicy accountLimit;
+    private final Limits limits;
     private final JsonBody body;
     private final String decoyHash;
 
     /** @param hashThreads where hashes run: platform threads, as many as {@code hashes} has permits */
     public LoginResource(Accounts accounts, PasswordHasher hasher, ConcurrencyBound hashes, Executor hashThreads,
-                         BuyerTokens tokens, Decisions decisions, LimitPolicy accountLimit, JsonBody body) {
+                         BuyerTokens tokens, Decisions decisions, Limits limits, JsonBody body) {
         this.accounts = accounts;
         this.hasher = hasher;
         this.hashes = hashes;
         this.hashThreads = hashThreads;
         this.tokens = tokens;
         this.decisions = decisions;
-        this.accountLimit = accountLimit;
+        this.limits = limits;
         this.body = body;
         this.decoyHash = hasher.hash("a password nobody has");
     }
@@ -99,15 +101,18 @@ public final class LoginResource {
         String email = EmailAddresses.canonical(login.email());
         Permit hash = hashes.tryAcquire().orElseThrow(this::overloaded);
         try {
-            Decision decision = decisions.decide(List.of(LimitCheck.of(accountLimit,
-                    accountKey(email, AddressKeys.networkKey(clientAddress(request))))), LimitedRoute.LOGIN);
-            if (!decision.admitted()) {
+            List<LimitCheck> checks = limits.checks(LimitedRoute.LOGIN, LimitSubject.of(LimitKey.ACCOUNT,
+                    accountKey(email, AddressKeys.networkKey(clientAddress(request)))));
+            Decision decision = checks.isEmpty() ? null : decisions.decide(checks, LimitedRoute.LOGIN);
+            if (decision != null && !decision.admitted()) {
                 throw Decisions.refusal(decision);
             }
             Response token = verified(accounts.find(email).orElse(null), login.password());
             // Only failed attempts count against the account: the token was taken before the hash, so that a locked
             // network costs no hash, and a right password gives it back.
-            decisions.giveBack(decision);
+            if (decision != null) {
+                decisions.giveBack(decision);
+            }
             return token;
         } finally {
             hash.release();

@@ -1,9 +1,12 @@
 package io.stagedoor.ingress.rings;
 
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.admission.Decision;
 import io.stagedoor.admission.Limiter;
 import io.stagedoor.admission.limit.LimitCheck;
-import io.stagedoor.admission.limit.LimitPolicy;
+import io.stagedoor.admission.limit.LimitKey;
+import io.stagedoor.admission.limit.LimitSubject;
+import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.auth.AddressKeys;
 import io.stagedoor.ingress.auth.TrustedProxies;
 import jakarta.annotation.Priority;
@@ -29,15 +32,16 @@ public final class AddressLimitRing implements DynamicFeature {
     public static final String CLIENT_ADDRESS = AddressLimitRing.class.getName() + ".address";
 
     private final Decisions decisions;
-    private final LimitPolicy policy;
+    private final Limits limits;
     private final TrustedProxies proxies;
 
     @Inject
     private Provider<Request> connection;
 
-    public AddressLimitRing(Limiter limiter, LimitPolicy policy, TrustedProxies proxies, Decisions.Recorder recorder) {
+    /** @param limits whose login limits keyed on the address this ring decides */
+    public AddressLimitRing(Limiter limiter, Limits limits, TrustedProxies proxies, Decisions.Recorder recorder) {
         this.decisions = new Decisions(limiter, recorder);
-        this.policy = policy;
+        this.limits = limits;
         this.proxies = proxies;
     }
 
@@ -56,9 +60,11 @@ public final class AddressLimitRing implements DynamicFeature {
             String address = proxies.clientAddress(connection.get().getRemoteAddr(),
                     request.getHeaderString("X-Forwarded-For"));
             request.setProperty(CLIENT_ADDRESS, address);
-            Decision decision = decisions.decide(List.of(LimitCheck.of(policy, AddressKeys.limitKey(address))),
-                    LimitedRoute.LOGIN);
-            decisions.answer(request, decision);
+            List<LimitCheck> checks = limits.checks(LimitedRoute.LOGIN,
+                    LimitSubject.of(LimitKey.ADDRESS, AddressKeys.limitKey(address)));
+            if (!checks.isEmpty()) {
+                decisions.answer(request, decisions.decide(checks, LimitedRoute.LOGIN));
+            }
         }
     }
 }

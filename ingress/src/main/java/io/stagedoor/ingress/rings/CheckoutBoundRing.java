@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.rings;
 
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.ingress.checkout.CheckoutPermits;
 import io.stagedoor.ingress.checkout.CheckoutRequests;

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.rings;
 
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.admission.Decision;
 import io.stagedoor.admission.Limiter;
 import io.stagedoor.admission.limit.LimitCheck;

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.rings;
 
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.admission.waitingroom.PassVerdict;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
 import io.stagedoor.ingress.auth.Caller;

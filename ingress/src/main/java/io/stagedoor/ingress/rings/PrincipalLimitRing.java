@@ -1,8 +1,11 @@
 package io.stagedoor.ingress.rings;
 
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.admission.Decision;
 import io.stagedoor.admission.Limiter;
 import io.stagedoor.admission.limit.LimitCheck;
+import io.stagedoor.admission.limit.LimitKey;
+import io.stagedoor.admission.limit.LimitSubject;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.checkout.CheckoutRequests;
@@ -20,11 +23,11 @@ import jakarta.ws.rs.core.FeatureContext;
 import java.util.List;
 
 /**
- * The principal ring: after authentication, the limits keyed on who is calling. A hold takes one token per seat
- * from the buyer's bucket and one from the event organizer's aggregate, all or nothing (a refusal by one consumes
- * nothing from the other); the hold is read and validated first ({@link HoldRequests}), so the charge is what it
- * asks for. A checkout, validated first too ({@link CheckoutRequests}), takes one token from the buyer's checkout
- * bucket, a scan one from the API key's bucket. A
+ * The principal ring: after authentication, the limits declared on the route ({@link Limits}), all or nothing (a
+ * refusal by one consumes nothing from the others). By default a hold takes one token per seat from the buyer's
+ * bucket and one from the event organizer's aggregate; the hold is read and validated first ({@link HoldRequests}),
+ * so the charge is what it asks for. A checkout, validated first too ({@link CheckoutRequests}), takes one token
+ * from the buyer's checkout bucket, a scan one from the API key's bucket. A
  * refused request is answered 429 here and never reaches the resource, so it is never published; a hold of more
  * seats than the buyer's bucket can ever hold is answered 422, since no wait would help.
  */
@@ -43,10 +46,10 @@ public final class PrincipalLimitRing implements DynamicFeature {
         this.checkouts = checkouts;
     }
 
-    /** A hold's charge: one token per seat from the buyer's bucket, one from the organizer's aggregate. */
+    /** A hold's charge: the checks of every limit on holds (by default the buyer's seats and the organizer's). */
     public static List<LimitCheck> holdChecks(Limits limits, Caller buyer, HoldRequest hold) {
-        return List.of(new LimitCheck(limits.buyerSeats(), buyer.id(), hold.seats().size()),
-                LimitCheck.of(limits.organizerHolds(), hold.event().organizerId()));
+        return limits.checks(LimitedRoute.HOLDS, LimitSubject.hold(buyer.id(), hold.event().organizerId(),
+                hold.event().eventId(), hold.seats().size()));
     }
 
     /** The 422 of a request that costs more than the limit refusing it can ever hold: no wait would help. */
@@ -80,6 +83,9 @@ public final class PrincipalLimitRing implements DynamicFeature {
             }
             Caller caller = (Caller) request.getSecurityContext().getUserPrincipal();
             List<LimitCheck> checks = checks(caller, request);
+            if (checks.isEmpty()) {
+                return; // no limit declared on this route
+            }
             Decision decision = decisions.decide(checks, route);
             if (decision.impossible()) {
                 throw impossible(checks, decision);
@@ -89,10 +95,10 @@ public final class PrincipalLimitRing implements DynamicFeature {
 
         private List<LimitCheck> checks(Caller caller, ContainerRequestContext request) {
             return switch (route) {
-                case SCANS -> List.of(LimitCheck.of(limits.scannerKey(), caller.id()));
+                case SCANS -> limits.checks(route, LimitSubject.of(LimitKey.API_KEY, caller.id()));
                 case CHECKOUT -> {
                     checkouts.validate(request);
-                    yield List.of(LimitCheck.of(limits.buyerCheckouts(), caller.id()));
+                    yield limits.checks(route, LimitSubject.of(LimitKey.BUYER, caller.id()));
                 }
                 case HOLDS -> holdChecks(limits, caller, holds.of(request));
                 case LOGIN -> throw new IllegalStateException("the address ring decides logins");

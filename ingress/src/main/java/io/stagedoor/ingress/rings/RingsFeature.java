@@ -65,7 +65,7 @@ public final class RingsFeature implements Feature {
         context.register(new AcceptHeaderCheck());
         context.register(new BodyDeadlineRing(settings.http().bodyDeadline()));
         context.register(new ClientInFlightRing(principalShares, addressShares, proxies, metrics));
-        context.register(new AddressLimitRing(limiter, settings.limits().loginAddress(), proxies, recorder));
+        context.register(new AddressLimitRing(limiter, settings.limits(), proxies, recorder));
         context.register(new ListenerRing(adminPort));
         context.register(new AuthenticationRing(tokens, apiKeys, settings.auth().adminKey()));
         context.register(new PrincipalLimitRing(limiter, settings.limits(), holds, checkouts, recorder));

@@ -10,7 +10,7 @@ import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.rings.Limited;
-import io.stagedoor.ingress.rings.LimitedRoute;
+import io.stagedoor.admission.limit.LimitedRoute;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;

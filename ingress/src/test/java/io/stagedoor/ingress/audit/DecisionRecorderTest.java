@@ -7,7 +7,7 @@ import io.stagedoor.admission.Decision;
 import io.stagedoor.admission.DecisionSource;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.Limits;
-import io.stagedoor.ingress.rings.LimitedRoute;
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.topics.AdmissionRecord;
 import java.time.Clock;
 import java.time.Instant;
@@ -20,8 +20,8 @@ class DecisionRecorderTest {
 
     private static final Instant NOW = Instant.parse("2026-11-30T19:00:00.250Z");
     private static final Limits LIMITS = Limits.defaults();
-    private static final List<LimitCheck> HOLD = List.of(LimitCheck.of(LIMITS.buyerSeats(), "buyer-1"),
-            LimitCheck.of(LIMITS.organizerHolds(), "org-1"));
+    private static final List<LimitCheck> HOLD = List.of(LimitCheck.of(LIMITS.policy("buyer-seats"), "buyer-1"),
+            LimitCheck.of(LIMITS.policy("organizer-holds"), "org-1"));
 
     private final List<AdmissionRecord> written = new ArrayList<>();
     private final RefusalTally tally = new RefusalTally(written::add, 10, NOW::toEpochMilli, false);
@@ -30,7 +30,7 @@ class DecisionRecorderTest {
 
     @Test
     void anAdmittedHoldIsRecordedForEveryLimitItTookFrom() {
-        recorder.record(LimitedRoute.HOLDS, HOLD, Decision.admitted(LIMITS.buyerSeats(), 9, DecisionSource.REDIS));
+        recorder.record(LimitedRoute.HOLDS, HOLD, Decision.admitted(LIMITS.policy("buyer-seats"), 9, DecisionSource.REDIS));
 
         assertThat(written).extracting(AdmissionRecord::limit, AdmissionRecord::outcome).containsExactly(
                 tuple("buyer-seats", AdmissionRecord.ADMITTED),
@@ -39,7 +39,7 @@ class DecisionRecorderTest {
 
     @Test
     void aRefusedHoldIsRecordedOnceAgainstTheLimitThatRefused() {
-        recorder.record(LimitedRoute.HOLDS, HOLD, Decision.refused(LIMITS.buyerSeats(), 0, 6, DecisionSource.REDIS));
+        recorder.record(LimitedRoute.HOLDS, HOLD, Decision.refused(LIMITS.policy("buyer-seats"), 0, 6, DecisionSource.REDIS));
 
         assertThat(written).singleElement().satisfies(record -> {
             assertThat(record.limit()).isEqualTo("buyer-seats");
@@ -52,7 +52,7 @@ class DecisionRecorderTest {
 
     @Test
     void refusalsFromTheRefusalCacheAreTalliedIntoOneCountedRecord() {
-        Decision cached = Decision.refused(LIMITS.buyerSeats(), 0, 5, DecisionSource.REFUSAL_CACHE);
+        Decision cached = Decision.refused(LIMITS.policy("buyer-seats"), 0, 5, DecisionSource.REFUSAL_CACHE);
         for (int i = 0; i < 250; i++) {
             recorder.record(LimitedRoute.HOLDS, HOLD, cached);
         }
@@ -71,7 +71,7 @@ class DecisionRecorderTest {
     @Test
     void aFallbackDecisionIsRecordedForEveryLimitItDecided() {
         recorder.record(LimitedRoute.HOLDS, HOLD,
-                Decision.admitted(LIMITS.buyerSeats(), 9, DecisionSource.FALLBACK_OPEN));
+                Decision.admitted(LIMITS.policy("buyer-seats"), 9, DecisionSource.FALLBACK_OPEN));
 
         assertThat(written).extracting(AdmissionRecord::outcome)
                 .containsExactly(AdmissionRecord.FALLBACK_OPEN, AdmissionRecord.FALLBACK_OPEN);
@@ -79,9 +79,9 @@ class DecisionRecorderTest {
 
     @Test
     void aLoginAddressIsHashedEvenWhenTallied() {
-        List<LimitCheck> login = List.of(LimitCheck.of(LIMITS.loginAddress(), "203.0.113.9"));
+        List<LimitCheck> login = List.of(LimitCheck.of(LIMITS.policy("login-address"), "203.0.113.9"));
         recorder.record(LimitedRoute.LOGIN, login,
-                Decision.refused(LIMITS.loginAddress(), 0, 6, DecisionSource.REFUSAL_CACHE));
+                Decision.refused(LIMITS.policy("login-address"), 0, 6, DecisionSource.REFUSAL_CACHE));
         tally.close();
 
         assertThat(written).singleElement().extracting(AdmissionRecord::key)

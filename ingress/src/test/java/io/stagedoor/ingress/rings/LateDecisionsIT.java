@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.rings;
 
+import io.stagedoor.admission.limit.LimitedRoute;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -88,7 +89,7 @@ class LateDecisionsIT {
     }
 
     private static List<LimitCheck> hold(String buyer) {
-        return List.of(new LimitCheck(LIMITS.buyerSeats(), buyer, 1), LimitCheck.of(LIMITS.organizerHolds(), "org"));
+        return List.of(new LimitCheck(LIMITS.policy("buyer-seats"), buyer, 1), LimitCheck.of(LIMITS.policy("organizer-holds"), "org"));
     }
 
     /**

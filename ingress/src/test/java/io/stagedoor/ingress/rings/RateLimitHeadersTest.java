@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** RateLimit fields claim only counts a bucket measured; a shed decision is a 503, not a 429. */
 class RateLimitHeadersTest {
 
-    private static final LimitPolicy BUYER_SEATS = Limits.defaults().buyerSeats();
+    private static final LimitPolicy BUYER_SEATS = Limits.defaults().policy("buyer-seats");
 
     private static MultivaluedHashMap<String, Object> fields(Decision decision) {
         MultivaluedHashMap<String, Object> headers = new MultivaluedHashMap<>();
