@@ -1,9 +1,12 @@
 package io.stagedoor.cli;
 
+import io.stagedoor.config.LimitsWatch;
 import io.stagedoor.config.StagedoorConfig;
+import io.stagedoor.ingress.Ingress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 
 /** The configuration flags every running subcommand shares (a picocli mixin). */
@@ -33,5 +36,16 @@ public final class ConfigOptions {
         List<String> all = new ArrayList<>(overrides);
         all.addAll(List.of(flags));
         return StagedoorConfig.load(file, System.getenv(), all);
+    }
+
+    /**
+     * Applies the limits of the {@code --config} file to {@code ingress} whenever the file changes, read again by
+     * {@code load} ({@link LimitsWatch}); null (nothing to close) when there is no file or no ingress here.
+     */
+    public LimitsWatch watchLimits(StagedoorConfig initial, Supplier<StagedoorConfig> load, Ingress ingress) {
+        if (file == null || ingress == null) {
+            return null;
+        }
+        return LimitsWatch.start(file, initial, load, ingress.limits()::replace);
     }
 }

@@ -1,6 +1,8 @@
 package io.stagedoor.cli;
 
 import io.stagedoor.ingress.Ingress;
+import io.stagedoor.config.LimitsWatch;
+import io.stagedoor.config.StagedoorConfig;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.TopicNames;
 import java.time.Duration;
@@ -56,7 +58,8 @@ final class IngressCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        IngressSettings.Builder builder = config.load().ingress(kafka).topics(new TopicNames(namespace))
+        StagedoorConfig effective = config.load();
+        IngressSettings.Builder builder = effective.ingress(kafka).topics(new TopicNames(namespace))
                 .redisUri(redis).accountsFile(accounts).apiKeysFile(apiKeys);
         if (redisCluster != null) {
             builder.redisCluster(redisCluster);
@@ -91,7 +94,9 @@ final class IngressCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(new Thread(ingress::close, "ingress-stop"));
         System.out.println("ingress listening on http://" + settings.http().bindAddress() + ":" + ingress.port()
                 + ", admin listener on http://" + settings.http().adminBindAddress() + ":" + ingress.adminPort());
-        Thread.currentThread().join(Duration.ofDays(365).toMillis());
+        try (LimitsWatch watch = config.watchLimits(effective, config::load, ingress)) {
+            Thread.currentThread().join(Duration.ofDays(365).toMillis());
+        }
         return 0;
     }
 }

@@ -91,7 +91,10 @@ final class UpCommand implements Callable<Integer> {
                         : io.stagedoor.admission.redis.RedisEndpoint.mask(pipeline.redisUri()),
                 pipeline.embeddedRedis().isPresent() ? " (embedded)" : "", DemoEvent.EVENT_ID, pipeline.port(),
                 DemoEvent.EVENT_ID);
-        pipeline.runUntilStopped();
+        try (io.stagedoor.config.LimitsWatch watch = config.watchLimits(effective, () -> redisCluster == null ? config.load()
+                : config.load("ingress.redis-cluster=" + String.join(",", redisCluster)), pipeline.ingress())) {
+            pipeline.runUntilStopped();
+        }
         return 0;
     }
 }

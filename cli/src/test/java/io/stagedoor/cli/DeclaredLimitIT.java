@@ -7,6 +7,7 @@ import io.stagedoor.audit.AuditOptions;
 import io.stagedoor.audit.AuditReport;
 import io.stagedoor.audit.check.CheckResult;
 import io.stagedoor.audit.check.CheckStatus;
+import io.stagedoor.config.LimitsWatch;
 import io.stagedoor.config.StagedoorConfig;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
@@ -24,6 +25,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,12 +40,13 @@ import org.junit.jupiter.api.Test;
  * A limit added by one line of the configuration file, and nothing else: "holds per event", two then one an hour.
  * Through the whole pipeline it refuses the third hold of the event (429 naming it), sends its RateLimit fields, is
  * counted in {@code /metrics} under its name, and the audit replays its recorded decisions as a check of its own.
+ * The line changed while the pipeline runs (to shadow) applies without a restart.
  */
 class DeclaredLimitIT {
 
     private static final BuyerTokens TOKENS = new BuyerTokens(
             IngressSettings.DEVELOPMENT_SECRET.getBytes(StandardCharsets.UTF_8), "stagedoor", Clock.systemUTC());
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     @Test
     void aLimitDeclaredInTheFileRefusesIsCountedAndIsAudited() throws Exception {
@@ -82,15 +85,28 @@ class DeclaredLimitIT {
             CheckResult replayed = audit.check("event-holds-within-policy");
             assertThat(replayed.status()).isEqualTo(CheckStatus.PASSED);
             assertThat(replayed.details()).containsEntry("admitted", 2L).containsEntry("refused", 1L);
+
+            // The same line set to shadow while the pipeline runs: from the next request on it refuses no one.
+            try (LimitsWatch ignored = LimitsWatch.start(file, config,
+                    () -> StagedoorConfig.load(file, Map.of(), List.of()), pipeline.ingress().limits()::replace)) {
+                Files.writeString(file, "limits.event-holds = 2,1,PT1H per event on holds shadow\n");
+                Files.setLastModifiedTime(file, FileTime.fromMillis(System.currentTimeMillis() + 1_000));
+                int[] seat = {10};
+                awaitUntil(() -> hold(holds, "buyer-after", "A-" + seat[0]++).statusCode() == 202);
+            }
         }
     }
 
-    private static HttpResponse<String> hold(String holds, String buyer, String seat) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(holds))
+    private static HttpResponse<String> hold(String holds, String buyer, String seat) {
+        try {
+            return HTTP.send(HttpRequest.newBuilder(URI.create(holds))
                 .header("Authorization", "Bearer " + TOKENS.issue(TestNames.unique(buyer), Duration.ofMinutes(5)))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"seats\":[\"" + seat + "\"]}")).build(),
-                HttpResponse.BodyHandlers.ofString());
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"seats\":[\"" + seat + "\"]}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (java.io.IOException | InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static int status(String uri) {
@@ -111,7 +127,7 @@ class DeclaredLimitIT {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (!done.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("the event was not served within 30 s");
+                throw new AssertionError("not within 30 s");
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
         }

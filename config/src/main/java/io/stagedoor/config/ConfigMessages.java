@@ -45,4 +45,16 @@ public final class ConfigMessages {
     public static String cannotReadSecretFile(String path) {
         return "cannot read the secret file " + path;
     }
+
+    public static String reloadRefused(Path file, String why) {
+        return file + " changed but does not read; the limits in force stay: " + why;
+    }
+
+    public static String limitsReloaded(Path file, java.util.List<String> keys) {
+        return file + " changed: limits applied from the next request on: " + String.join(", ", keys);
+    }
+
+    public static String settingsAwaitRestart(Path file, java.util.List<String> keys) {
+        return file + " changed: these settings take effect at the next start: " + String.join(", ", keys);
+    }
 }

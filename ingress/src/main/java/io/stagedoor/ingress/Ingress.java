@@ -2,6 +2,7 @@ package io.stagedoor.ingress;
 
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.stagedoor.admission.limit.LiveLimits;
 import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
 import io.stagedoor.admission.fallback.OutageSettings;
@@ -79,11 +80,13 @@ public final class Ingress implements AutoCloseable {
     private final LoginFeature login;
     private final PollSlots pollSlots;
     private final KeyedConcurrencyBound principalShares;
+    private final LiveLimits limits;
 
     private Ingress(Parts parts, HttpServer server, ResultsView results, CheckoutPermits checkouts,
                     PrometheusMeterRegistry registry, LoginFeature login, PollSlots pollSlots,
-                    KeyedConcurrencyBound principalShares) {
+                    KeyedConcurrencyBound principalShares, LiveLimits limits) {
         this.principalShares = principalShares;
+        this.limits = limits;
         this.parts = parts;
         this.server = server;
         this.results = results;
@@ -124,6 +127,7 @@ public final class Ingress implements AutoCloseable {
         BoundSettings bounds = settings.bounds();
         ResultsSettings kept = settings.results();
         IngressMetrics metrics = new IngressMetrics(registry);
+        LiveLimits limits = new LiveLimits(settings.limits());
         CorrelationIds ids = new CorrelationIds(auth.secretBytes(), clock);
         BuyerTokens tokens = new BuyerTokens(auth.secretBytes(), auth.tokenIssuer(), auth.tokenMaxLifetime(), clock);
         JsonBody body = new JsonBody(HttpJson.mapper(), http.maxBodyBytes());
@@ -169,7 +173,7 @@ public final class Ingress implements AutoCloseable {
         DecidedRequests decided = new DecidedRequests(results, ids, clock);
         LoginFeature login = parts.push(new LoginFeature(accounts, auth.passwordMemoryKib(),
                 auth.passwordIterations(), bounds.maxPasswordHashes(), tokens, limiter.decisions(),
-                settings.limits(), body, metrics));
+                limits, body, metrics));
 
         metrics.gauge(IngressMetrics.CHECKOUT_PERMITS, () -> checkouts.bound().inUse());
         metrics.gauge(IngressMetrics.SCHEDULING_LAG, () -> lag.current().toNanos() / 1e9);
@@ -179,7 +183,7 @@ public final class Ingress implements AutoCloseable {
         NetworkListener admin = HttpListeners.admin(http.adminBindAddress(), http.adminPort());
         HoldRequests holds = new HoldRequests(catalog, body, bounds.maxSeatsPerHold());
         CheckoutRequests checkoutRequests = new CheckoutRequests(views.seatMap(), decided, idempotent, body);
-        RingsFeature rings = new RingsFeature(settings, limiter.limiter(), limiter.recorder(), tokens, apiKeys, holds,
+        RingsFeature rings = new RingsFeature(settings, limits, limiter.limiter(), limiter.recorder(), tokens, apiKeys, holds,
                 checkoutRequests, metrics, admin::getPort);
         // in the order a request meets them: the shared rings, then each route with the rings of its own
         ResourceConfig config = new ResourceConfig()
@@ -201,12 +205,12 @@ public final class Ingress implements AutoCloseable {
                 .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true)
                 .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
         HoldsAhead holdsAhead = new HoldsAhead(admin::getPort, tokens, rings.principalShares(), holds,
-                settings.limits(), new Decisions(limiter.limiter(), limiter.recorder()), waitingRoom.room(), metrics);
+                limits, new Decisions(limiter.limiter(), limiter.recorder()), waitingRoom.room(), metrics);
         DoorRing door = new DoorRing(rings.door(), metrics);
         HttpServer server = HttpListeners.start(http, admin, config,
                 (jersey, threads) -> new FrontStage(jersey, door, holdsAhead, threads, metrics), metrics, parts::push);
         Ingress ingress = new Ingress(parts, server, results, checkouts, registry, login, pollSlots,
-                rings.principalShares());
+                rings.principalShares(), limits);
         LOG.info("ingress listening on http://{}:{}, admin listener on http://{}:{}", http.bindAddress(),
                 ingress.port(), http.adminBindAddress(), ingress.adminPort());
         return ingress;
@@ -250,6 +254,14 @@ public final class Ingress implements AutoCloseable {
     /** The long polls each principal holds waiting (for metrics and tests). */
     public PollSlots pollSlots() {
         return pollSlots;
+    }
+
+    /**
+     * The limits this instance applies now; {@link LiveLimits#replace} changes them from the next request on (the
+     * configuration file's watch does, when a {@code limits.*} line changes).
+     */
+    public LiveLimits limits() {
+        return limits;
     }
 
     /** Every meter of this instance. */

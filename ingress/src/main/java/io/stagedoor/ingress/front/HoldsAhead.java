@@ -30,6 +30,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 import org.glassfish.grizzly.http.Cookie;
 import org.glassfish.grizzly.http.server.Request;
 
@@ -56,7 +57,7 @@ public final class HoldsAhead implements RouteAhead {
     private final BuyerTokens tokens;
     private final KeyedConcurrencyBound principals;
     private final HoldRequests holds;
-    private final Limits limits;
+    private final Supplier<Limits> limits;
     private final Decisions decisions;
     private final WaitingRoom room;
     private final IngressMetrics metrics;
@@ -67,7 +68,7 @@ public final class HoldsAhead implements RouteAhead {
      * @param room       the waiting room whose passes the hold route asks for while an event's room is on
      */
     public HoldsAhead(IntSupplier adminPort, BuyerTokens tokens, KeyedConcurrencyBound principals,
-                      HoldRequests holds, Limits limits, Decisions decisions, WaitingRoom room,
+                      HoldRequests holds, Supplier<Limits> limits, Decisions decisions, WaitingRoom room,
                       IngressMetrics metrics) {
         this.route = new HoldsRoute(adminPort, holds);
         this.room = room;
@@ -138,7 +139,7 @@ public final class HoldsAhead implements RouteAhead {
             return answered(invalid, request);
         }
         request.setAttribute(HoldRequests.PROPERTY, hold);
-        List<LimitCheck> checks = PrincipalLimitRing.holdChecks(limits, caller, hold);
+        List<LimitCheck> checks = PrincipalLimitRing.holdChecks(limits.get(), caller, hold);
         return decisions.decideLater(checks, LimitedRoute.HOLDS).thenApply(decision -> answer(request, checks,
                 decision));
     }

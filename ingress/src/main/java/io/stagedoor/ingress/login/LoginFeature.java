@@ -10,6 +10,7 @@ import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 /**
  * The login route as one thing to register: {@link LoginResource} with its Argon2id hasher, the bound on hashes
@@ -30,7 +31,7 @@ public final class LoginFeature implements Feature, AutoCloseable {
      * @param limits       whose login limits keyed on the account are charged before the hash
      */
     public LoginFeature(Accounts accounts, int memoryKib, int iterations, int maxHashes, BuyerTokens tokens,
-                        Decisions decisions, Limits limits, JsonBody body, IngressMetrics metrics) {
+                        Decisions decisions, Supplier<Limits> limits, JsonBody body, IngressMetrics metrics) {
         this.hasher = new PasswordHasher(memoryKib, iterations);
         this.hashes = new ConcurrencyBound("password-hashes", maxHashes);
         this.hashThreads = Executors.newFixedThreadPool(maxHashes,

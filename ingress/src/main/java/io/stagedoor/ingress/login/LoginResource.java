@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 
 /**
  * {@code POST /v1/login}: email and password for a buyer token. Two limits run before the password hash: the
@@ -64,13 +65,13 @@ public final class LoginResource {
     private final Executor hashThreads;
     private final BuyerTokens tokens;
     private final Decisions decisions;
-    private final Limits limits;
+    private final Supplier<Limits> limits;
     private final JsonBody body;
     private final String decoyHash;
 
     /** @param hashThreads where hashes run: platform threads, as many as {@code hashes} has permits */
     public LoginResource(Accounts accounts, PasswordHasher hasher, ConcurrencyBound hashes, Executor hashThreads,
-                         BuyerTokens tokens, Decisions decisions, Limits limits, JsonBody body) {
+                         BuyerTokens tokens, Decisions decisions, Supplier<Limits> limits, JsonBody body) {
         this.accounts = accounts;
         this.hasher = hasher;
         this.hashes = hashes;
@@ -101,7 +102,7 @@ public final class LoginResource {
         String email = EmailAddresses.canonical(login.email());
         Permit hash = hashes.tryAcquire().orElseThrow(this::overloaded);
         try {
-            List<LimitCheck> checks = limits.checks(LimitedRoute.LOGIN, LimitSubject.of(LimitKey.ACCOUNT,
+            List<LimitCheck> checks = limits.get().checks(LimitedRoute.LOGIN, LimitSubject.of(LimitKey.ACCOUNT,
                     accountKey(email, AddressKeys.networkKey(clientAddress(request)))));
             Decision decision = checks.isEmpty() ? null : decisions.decide(checks, LimitedRoute.LOGIN);
             if (decision != null && !decision.admitted()) {

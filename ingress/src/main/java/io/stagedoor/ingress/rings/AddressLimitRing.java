@@ -18,6 +18,7 @@ import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
 import java.util.List;
+import java.util.function.Supplier;
 import org.glassfish.grizzly.http.server.Request;
 
 /**
@@ -32,14 +33,14 @@ public final class AddressLimitRing implements DynamicFeature {
     public static final String CLIENT_ADDRESS = AddressLimitRing.class.getName() + ".address";
 
     private final Decisions decisions;
-    private final Limits limits;
+    private final Supplier<Limits> limits;
     private final TrustedProxies proxies;
 
     @Inject
     private Provider<Request> connection;
 
-    /** @param limits whose login limits keyed on the address this ring decides */
-    public AddressLimitRing(Limiter limiter, Limits limits, TrustedProxies proxies, Decisions.Recorder recorder) {
+    /** @param limits the limits now, whose login limits keyed on the address this ring decides */
+    public AddressLimitRing(Limiter limiter, Supplier<Limits> limits, TrustedProxies proxies, Decisions.Recorder recorder) {
         this.decisions = new Decisions(limiter, recorder);
         this.limits = limits;
         this.proxies = proxies;
@@ -60,7 +61,7 @@ public final class AddressLimitRing implements DynamicFeature {
             String address = proxies.clientAddress(connection.get().getRemoteAddr(),
                     request.getHeaderString("X-Forwarded-For"));
             request.setProperty(CLIENT_ADDRESS, address);
-            List<LimitCheck> checks = limits.checks(LimitedRoute.LOGIN,
+            List<LimitCheck> checks = limits.get().checks(LimitedRoute.LOGIN,
                     LimitSubject.of(LimitKey.ADDRESS, AddressKeys.limitKey(address)));
             if (!checks.isEmpty()) {
                 decisions.answer(request, decisions.decide(checks, LimitedRoute.LOGIN));

@@ -21,6 +21,7 @@ import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The principal ring: after authentication, the limits declared on the route ({@link Limits}), all or nothing (a
@@ -34,11 +35,12 @@ import java.util.List;
 public final class PrincipalLimitRing implements DynamicFeature {
 
     private final Decisions decisions;
-    private final Limits limits;
+    private final Supplier<Limits> limits;
     private final HoldRequests holds;
     private final CheckoutRequests checkouts;
 
-    public PrincipalLimitRing(Limiter limiter, Limits limits, HoldRequests holds, CheckoutRequests checkouts,
+    /** @param limits the limits now ({@link io.stagedoor.admission.limit.LiveLimits}), read once per request */
+    public PrincipalLimitRing(Limiter limiter, Supplier<Limits> limits, HoldRequests holds, CheckoutRequests checkouts,
                               Decisions.Recorder recorder) {
         this.decisions = new Decisions(limiter, recorder);
         this.limits = limits;
@@ -95,12 +97,12 @@ public final class PrincipalLimitRing implements DynamicFeature {
 
         private List<LimitCheck> checks(Caller caller, ContainerRequestContext request) {
             return switch (route) {
-                case SCANS -> limits.checks(route, LimitSubject.of(LimitKey.API_KEY, caller.id()));
+                case SCANS -> limits.get().checks(route, LimitSubject.of(LimitKey.API_KEY, caller.id()));
                 case CHECKOUT -> {
                     checkouts.validate(request);
-                    yield limits.checks(route, LimitSubject.of(LimitKey.BUYER, caller.id()));
+                    yield limits.get().checks(route, LimitSubject.of(LimitKey.BUYER, caller.id()));
                 }
-                case HOLDS -> holdChecks(limits, caller, holds.of(request));
+                case HOLDS -> holdChecks(limits.get(), caller, holds.of(request));
                 case LOGIN -> throw new IllegalStateException("the address ring decides logins");
             };
         }

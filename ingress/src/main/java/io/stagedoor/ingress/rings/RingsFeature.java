@@ -3,6 +3,7 @@ package io.stagedoor.ingress.rings;
 import io.stagedoor.admission.Limiter;
 import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
+import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.BoundSettings;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.ApiKeys;
@@ -14,6 +15,7 @@ import io.stagedoor.ingress.metrics.IngressMetrics;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 /**
  * The rings every route shares inside Jersey, registered in the order they run ({@link RingOrder}): the
@@ -25,6 +27,7 @@ import java.util.function.IntSupplier;
 public final class RingsFeature implements Feature {
 
     private final IngressSettings settings;
+    private final Supplier<Limits> limits;
     private final Limiter limiter;
     private final Decisions.Recorder recorder;
     private final BuyerTokens tokens;
@@ -39,10 +42,11 @@ public final class RingsFeature implements Feature {
     private final TrustedProxies proxies;
 
     /** @param adminPort the port of the admin listener, known once it listens */
-    public RingsFeature(IngressSettings settings, Limiter limiter, Decisions.Recorder recorder, BuyerTokens tokens,
+    public RingsFeature(IngressSettings settings, Supplier<Limits> limits, Limiter limiter, Decisions.Recorder recorder, BuyerTokens tokens,
                         ApiKeys apiKeys, HoldRequests holds, CheckoutRequests checkouts, IngressMetrics metrics,
                         IntSupplier adminPort) {
         this.settings = settings;
+        this.limits = limits;
         this.limiter = limiter;
         this.recorder = recorder;
         this.tokens = tokens;
@@ -65,10 +69,10 @@ public final class RingsFeature implements Feature {
         context.register(new AcceptHeaderCheck());
         context.register(new BodyDeadlineRing(settings.http().bodyDeadline()));
         context.register(new ClientInFlightRing(principalShares, addressShares, proxies, metrics));
-        context.register(new AddressLimitRing(limiter, settings.limits(), proxies, recorder));
+        context.register(new AddressLimitRing(limiter, limits, proxies, recorder));
         context.register(new ListenerRing(adminPort));
         context.register(new AuthenticationRing(tokens, apiKeys, settings.auth().adminKey()));
-        context.register(new PrincipalLimitRing(limiter, settings.limits(), holds, checkouts, recorder));
+        context.register(new PrincipalLimitRing(limiter, limits, holds, checkouts, recorder));
         context.register(new Decisions.Fields());
         return true;
     }
