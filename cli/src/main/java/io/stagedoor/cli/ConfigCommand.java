@@ -18,9 +18,16 @@ final class ConfigCommand implements Callable<Integer> {
     @Option(names = "--defaults", description = "Print the defaults alone, as the documented stagedoor.properties.")
     boolean defaults;
 
+    @Option(names = "--markdown", description = "Print the defaults as the settings table of docs/operating.md.")
+    boolean markdown;
+
     @Override
     public Integer call() {
         try {
+            if (markdown) {
+                System.out.print(StagedoorConfig.defaults().asMarkdownTable());
+                return 0;
+            }
             StagedoorConfig effective = defaults ? StagedoorConfig.defaults() : config.load();
             System.out.print(effective.asProperties(!defaults));
             return 0;

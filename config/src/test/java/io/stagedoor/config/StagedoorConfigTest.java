@@ -25,6 +25,17 @@ class StagedoorConfigTest {
     }
 
     @Test
+    void theOperatorsSettingsTableIsExactlyTheDefaultsOfTheCode() throws Exception {
+        String operating = Files.readString(Path.of("..", "docs", "operating.md"));
+        int begin = operating.indexOf(StagedoorConfig.TABLE_BEGIN);
+        int end = operating.indexOf(StagedoorConfig.TABLE_END);
+        assertThat(begin).as("docs/operating.md has the generated settings table").isNotNegative();
+        assertThat(operating.substring(begin + StagedoorConfig.TABLE_BEGIN.length() + 1, end))
+                .as("regenerate it with ./stagedoor config --markdown")
+                .isEqualTo(StagedoorConfig.defaults().asMarkdownTable());
+    }
+
+    @Test
     void aFlagBeatsTheEnvironmentWhichBeatsTheFileWhichBeatsTheDefault() throws Exception {
         Path file = Files.createTempFile("stagedoor", ".properties");
         Files.writeString(file, "ingress.max-in-flight=300\ningress.max-checkouts=30\nworkers.pool-size=5\n");
