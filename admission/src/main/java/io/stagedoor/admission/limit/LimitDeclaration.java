@@ -35,18 +35,7 @@ public final class LimitDeclaration {
      * @throws IllegalArgumentException naming the limit and what is wrong
      */
     public static Limit read(String name, String text, Limit current) {
-        List<String> words = List.of(text.trim().split("\\s+"));
-        try {
-            return parse(name, words, current);
-        } catch (NumberFormatException | DateTimeParseException e) {
-            throw new IllegalArgumentException(AdmissionMessages.badLimitDeclaration(name, text,
-                    "not a number or an ISO-8601 period"), e);
-        } catch (IllegalArgumentException e) {
-            if (e.getMessage() != null && e.getMessage().startsWith("limit '")) {
-                throw e;
-            }
-            throw new IllegalArgumentException(AdmissionMessages.badLimitDeclaration(name, text, e.getMessage()), e);
-        }
+        return parse(name, List.of(text.trim().split("\\s+")), current);
     }
 
     private static Limit parse(String name, List<String> words, Limit current) {
@@ -75,7 +64,7 @@ public final class LimitDeclaration {
             switch (word) {
                 case PER -> key = known(LimitKey.ofWord(value), name, text, "no key '" + value + "'");
                 case ON -> routes = routes(name, text, value);
-                case COST -> cost = cost(value);
+                case COST -> cost = cost(name, text, value);
                 case REDIS_DOWN -> whenDown = known(whenDown(value), name, text, "no redis-down '" + value + "'");
                 default -> throw new IllegalArgumentException(AdmissionMessages.badLimitDeclaration(name, text,
                         "unknown word '" + word + "'"));
@@ -85,8 +74,16 @@ public final class LimitDeclaration {
             throw new IllegalArgumentException(AdmissionMessages.badLimitDeclaration(name, text,
                     "a new limit names its key (per) and routes (on)"));
         }
-        LimitPolicy policy = new LimitPolicy(name, Long.parseLong(bucket[0].trim()), Long.parseLong(bucket[1].trim()),
-                Duration.parse(bucket[2].trim()), whenDown, shadow);
+        LimitPolicy policy;
+        try {
+            policy = new LimitPolicy(name, Long.parseLong(bucket[0].trim()), Long.parseLong(bucket[1].trim()),
+                    Duration.parse(bucket[2].trim()), whenDown, shadow);
+        } catch (DateTimeParseException | IllegalArgumentException e) {
+            // NumberFormatException is an IllegalArgumentException; LimitPolicy's own refusals say what is wrong
+            throw new IllegalArgumentException(AdmissionMessages.badLimitDeclaration(name, text,
+                    e instanceof NumberFormatException || e instanceof DateTimeParseException
+                            ? "the bucket is whole numbers and an ISO-8601 period" : e.getMessage()), e);
+        }
         return new Limit(policy, routes, key, cost);
     }
 
@@ -136,11 +133,16 @@ public final class LimitDeclaration {
         return EnumSet.copyOf(routes);
     }
 
-    private static LimitCost cost(String value) {
+    private static LimitCost cost(String name, String text, String value) {
         if (LimitCost.SEATS.equals(value)) {
             return new LimitCost(1, true);
         }
-        return new LimitCost(Long.parseLong(value), false);
+        try {
+            return new LimitCost(Long.parseLong(value), false);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(AdmissionMessages.badLimitDeclaration(name, text,
+                    "a cost is a whole number of tokens or 'seats', not '" + value + "'"), e);
+        }
     }
 
     private static WhenUnavailable whenDown(String value) {
