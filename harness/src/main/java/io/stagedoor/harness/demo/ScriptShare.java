@@ -1,6 +1,8 @@
 package io.stagedoor.harness.demo;
 
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * How much of the house the hoarding script got, against what the buyer limit allows it and what a fair share is.
@@ -22,7 +24,7 @@ record ScriptShare(long holdsAccepted, long seatsAccepted, long acceptedWhileDec
                    long allowance, long seatsHeld, int seats, int accounts, Map<String, Long> rejected) {
 
     ScriptShare {
-        rejected = Map.copyOf(rejected);
+        rejected = Collections.unmodifiableMap(new TreeMap<>(rejected)); // reason order, as the report prints it
     }
 
     /** Whether the bucket held: no more seats accepted while Redis decided than it allows. */

@@ -52,4 +52,15 @@ class ScriptShareTest {
         assertThat(share.rejected()).containsOnly(Map.entry("buyer-seat-limit", 5L));
         assertThat(share.holdsRejected()).isEqualTo(5);
     }
+
+    @Test
+    void itsRejectionsAreListedInReasonOrderWhateverOrderTheyCameIn() {
+        Map<String, Long> rejected = new java.util.LinkedHashMap<>();
+        rejected.put("seat-unavailable", 2L);
+        rejected.put("hold-expired", 1L);
+        rejected.put("buyer-seat-limit", 5L);
+
+        assertThat(share(30, 34, 8, rejected).rejected().keySet())
+                .containsExactly("buyer-seat-limit", "hold-expired", "seat-unavailable");
+    }
 }
