@@ -19,7 +19,7 @@ import java.util.concurrent.CompletableFuture;
  * The same Lua script, one EVALSHA per decision straight through Lettuce (no refusal cache, no breaker, no
  * metrics, no coalescing): what a plain use of the script costs, against which our wrapper is measured.
  */
-final class BareScriptContender implements Contender {
+final class BareScriptContender implements BucketContender {
 
     private final RedisClient client;
     private final StatefulRedisConnection<String, String> connection;

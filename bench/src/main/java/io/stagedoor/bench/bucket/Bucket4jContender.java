@@ -15,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
  * Bucket4j 8.14's Lettuce proxy manager with its default (compare-and-swap) strategy: read the state, compute,
  * write it back if unchanged, retry otherwise. The peer the issue measures us against.
  */
-final class Bucket4jContender implements Contender {
+final class Bucket4jContender implements BucketContender {
 
     private final RedisClient client;
     private final AsyncProxyManager<byte[]> buckets;

@@ -40,7 +40,7 @@ public final class BucketBenchmark {
         System.out.printf(Locale.ROOT, "Redis %s%s, %d cores, Java %s; rounds of %s x %d per contender; %s%n", uri,
                 embedded == null ? "" : " (embedded)", Runtime.getRuntime().availableProcessors(),
                 Runtime.version(), options.round(), options.rounds(), options.coalescing());
-        List<Contender> contenders = List.of(
+        List<BucketContender> contenders = List.of(
                 new StagedoorContender("stagedoor", uri, ALLOWING, options.coalescing()),
                 new StagedoorContender("sd-1by1", uri, ALLOWING, CallCoalescing.none()),
                 new Bucket4jContender(uri, ALLOWING), new BareScriptContender(uri, ALLOWING));
@@ -49,7 +49,7 @@ public final class BucketBenchmark {
             int keys = options.keys();
             workloads.put("random of " + keys, () -> Integer.toString(ThreadLocalRandom.current().nextInt(keys)));
             workloads.put("hot key", () -> "hot");
-            for (Contender contender : contenders) {
+            for (BucketContender contender : contenders) {
                 LoadRound warm = new LoadRound(contender, workloads.values().iterator().next(), 64);
                 warm.run(options.warmup());
             }
@@ -60,34 +60,34 @@ public final class BucketBenchmark {
                     measureCell(workload.getKey(), workload.getValue(), inFlight, contenders, options);
                 }
             }
-            for (Contender contender : contenders) {
+            for (BucketContender contender : contenders) {
                 if (contender instanceof StagedoorContender ours) {
                     System.out.printf(Locale.ROOT, "%s decisions not taken by Redis (fallbacks): %d%n",
                             ours.name(), ours.notFromRedis());
                 }
             }
         } finally {
-            contenders.forEach(Contender::close);
+            contenders.forEach(BucketContender::close);
             if (embedded != null) {
                 embedded.close();
             }
         }
     }
 
-    private static void measureCell(String workload, Supplier<String> keys, int inFlight, List<Contender> contenders,
+    private static void measureCell(String workload, Supplier<String> keys, int inFlight, List<BucketContender> contenders,
                                     BenchOptions options) throws InterruptedException {
         Map<String, Totals> totals = new LinkedHashMap<>();
         for (int round = 0; round < options.rounds(); round++) {
             for (int turn = 0; turn < contenders.size(); turn++) {
                 // Rotate who goes first, so no contender always inherits the others' leftovers.
-                Contender contender = contenders.get((turn + round) % contenders.size());
+                BucketContender contender = contenders.get((turn + round) % contenders.size());
                 LoadRound.Result result = new LoadRound(contender, keys, inFlight).run(options.round());
                 totals.computeIfAbsent(contender.name(), name -> new Totals()).add(result);
             }
         }
         double bucket4j = totals.get("bucket4j").perSecond();
         double bare = totals.get("bare-script").perSecond();
-        for (Contender contender : contenders) {
+        for (BucketContender contender : contenders) {
             Totals t = totals.get(contender.name());
             System.out.printf(Locale.ROOT, "%-16s %9d %-12s %12.0f %10.2f %10.2f %8.2fx %8.2fx%s%n", workload,
                     inFlight, contender.name(), t.perSecond(), t.latency.getValueAtPercentile(50) / 1000.0,

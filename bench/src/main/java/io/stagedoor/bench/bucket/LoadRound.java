@@ -23,7 +23,7 @@ final class LoadRound {
         }
     }
 
-    private final Contender contender;
+    private final BucketContender contender;
     private final Supplier<String> keys;
     private final int inFlight;
     private final Recorder recorder = new Recorder(3);
@@ -32,7 +32,7 @@ final class LoadRound {
     private final LongAdder errors = new LongAdder();
     private volatile boolean running = true;
 
-    LoadRound(Contender contender, Supplier<String> keys, int inFlight) {
+    LoadRound(BucketContender contender, Supplier<String> keys, int inFlight) {
         this.contender = contender;
         this.keys = keys;
         this.inFlight = inFlight;

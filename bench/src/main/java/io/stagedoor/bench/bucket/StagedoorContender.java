@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.LongAdder;
  * The whole {@link Limiter} path the ingress uses: refusal cache, breaker, metrics, one EVALSHA per decision or
  * fewer (decisions coalesced into shared calls as {@link CallCoalescing} says).
  */
-final class StagedoorContender implements Contender {
+final class StagedoorContender implements BucketContender {
 
     private final Limiter limiter;
     private final LimitPolicy policy;

@@ -3,7 +3,7 @@ package io.stagedoor.bench.bucket;
 import java.util.concurrent.CompletableFuture;
 
 /** One way of deciding "may this key take a token?" against Redis. */
-interface Contender extends AutoCloseable {
+interface BucketContender extends AutoCloseable {
 
     String name();
 
