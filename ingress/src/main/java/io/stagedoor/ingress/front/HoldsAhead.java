@@ -140,6 +140,9 @@ public final class HoldsAhead implements RouteAhead {
         }
         request.setAttribute(HoldRequests.PROPERTY, hold);
         List<LimitCheck> checks = PrincipalLimitRing.holdChecks(limits.get(), caller, hold);
+        if (checks.isEmpty()) {
+            return CompletableFuture.completedFuture(Optional.empty()); // no limit declared on holds
+        }
         return decisions.decideLater(checks, LimitedRoute.HOLDS).thenApply(decision -> answer(request, checks,
                 decision));
     }
