@@ -1,5 +1,5 @@
 /**
- * The audit ({@code stagedoor audit}): replays the topics of a time window and proves, record by record, that every accepted
- * request got one result, no seat was held or sold twice, every sale was paid once and the limits held.
+ * The audit ({@code stagedoor audit}) proves from a window of the topics that every promise held. The root holds what
+ * every package below shares: the options of a run, its window, time arguments, progress line and messages.
  */
 package io.stagedoor.audit;

@@ -1,5 +1,7 @@
 package io.stagedoor.audit;
 
+import io.stagedoor.audit.report.AuditReport;
+import io.stagedoor.audit.run.Audit;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.Headers;

@@ -14,7 +14,7 @@ import io.stagedoor.topics.SeatStatus;
 import io.stagedoor.topics.EntryLoopStep;
 import io.stagedoor.topics.WaitingRoomRecord;
 import io.stagedoor.topics.WaitingRoomSettings;
-import io.stagedoor.topics.ids.PaymentKeys;
+import io.stagedoor.topics.PaymentKeys;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

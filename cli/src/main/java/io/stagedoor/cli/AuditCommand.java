@@ -1,9 +1,9 @@
 package io.stagedoor.cli;
 
-import io.stagedoor.audit.Audit;
+import io.stagedoor.audit.run.Audit;
 import io.stagedoor.audit.AuditMessages;
 import io.stagedoor.audit.AuditOptions;
-import io.stagedoor.audit.AuditReport;
+import io.stagedoor.audit.report.AuditReport;
 import io.stagedoor.audit.ReplayProgressLine;
 import io.stagedoor.audit.TimeArgument;
 import io.stagedoor.audit.report.HtmlReport;

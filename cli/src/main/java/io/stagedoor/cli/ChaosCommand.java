@@ -1,6 +1,5 @@
 package io.stagedoor.cli;
 
-import io.stagedoor.cli.serve.PartMain;
 import io.stagedoor.harness.chaos.ChaosRun;
 import io.stagedoor.harness.chaos.ChaosSettings;
 import io.stagedoor.harness.chaos.LossFigures;

@@ -4,7 +4,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.stagedoor.workers.WorkerRole;
 import io.stagedoor.workers.WorkerSettings;
-import io.stagedoor.workers.Workers;
+import io.stagedoor.workers.launch.Workers;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;

@@ -2,9 +2,9 @@ package io.stagedoor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stagedoor.audit.Audit;
+import io.stagedoor.audit.run.Audit;
 import io.stagedoor.audit.AuditOptions;
-import io.stagedoor.audit.AuditReport;
+import io.stagedoor.audit.report.AuditReport;
 import io.stagedoor.audit.check.CheckResult;
 import io.stagedoor.audit.check.CheckStatus;
 import io.stagedoor.config.LimitsWatch;

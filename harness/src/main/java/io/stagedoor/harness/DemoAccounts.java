@@ -2,7 +2,7 @@ package io.stagedoor.harness;
 
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.ApiKeys;
-import io.stagedoor.ingress.auth.DevelopmentSecrets;
+import io.stagedoor.ingress.DevelopmentSecrets;
 import io.stagedoor.ingress.login.Accounts;
 import io.stagedoor.ingress.login.PasswordHasher;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.stagedoor.harness;
 
 import io.stagedoor.ingress.IngressSettings;
-import io.stagedoor.ingress.auth.DevelopmentSecrets;
+import io.stagedoor.ingress.DevelopmentSecrets;
 
 /**
  * The connection caps of a pipeline whose listeners are all on loopback: there every client (the demo's crowd, a

@@ -1,5 +1,5 @@
 /**
- * The HTTP front door: Jersey resources, the rings as filters, problem responses, publishing to the topics
- * and the views that read them back. {@link io.stagedoor.ingress.Ingress} starts one instance.
+ * The HTTP front door, wired: {@link io.stagedoor.ingress.Ingress} starts one instance from its settings on its two
+ * listeners, with the rings every route shares and each route's feature from the packages below.
  */
 package io.stagedoor.ingress;

@@ -2,7 +2,7 @@ package io.stagedoor.ingress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stagedoor.workers.Workers;
+import io.stagedoor.workers.launch.Workers;
 import io.stagedoor.workers.payment.PayrailSettings;
 import io.stagedoor.workers.payment.SimulatedGateway;
 import java.net.http.HttpResponse;

@@ -10,7 +10,7 @@ import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.Reasons;
-import io.stagedoor.workers.Workers;
+import io.stagedoor.workers.launch.Workers;
 import io.stagedoor.workers.payment.PayrailSettings;
 import io.stagedoor.workers.payment.SimulatedGateway;
 import java.net.http.HttpRequest;

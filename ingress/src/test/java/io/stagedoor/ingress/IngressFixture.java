@@ -8,6 +8,7 @@ import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicCreator;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.workers.launch.Workers;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -74,12 +75,12 @@ public final class IngressFixture implements AutoCloseable {
     }
 
     /** Real workers (inventory and checkout pool) on this fixture's topics, ready. */
-    public io.stagedoor.workers.Workers startWorkers(io.stagedoor.workers.payment.PaymentGateway gateway) throws Exception {
+    public Workers startWorkers(io.stagedoor.workers.payment.PaymentGateway gateway) throws Exception {
         io.stagedoor.workers.WorkerSettings workerSettings = io.stagedoor.workers.WorkerSettings.defaults()
                 .withKafka(RealServers.kafkaBootstrap())
                 .withNamespace(topics.namespace())
                 .withStateDir(java.nio.file.Files.createTempDirectory("workers"));
-        io.stagedoor.workers.Workers workers = io.stagedoor.workers.Workers.start(workerSettings, gateway);
+        Workers workers = Workers.start(workerSettings, gateway);
         if (!workers.awaitReady(Duration.ofSeconds(60))) {
             workers.close();
             throw new IllegalStateException("workers not ready within 60 s");

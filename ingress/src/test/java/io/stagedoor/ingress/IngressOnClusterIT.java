@@ -3,7 +3,7 @@ package io.stagedoor.ingress;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.Counter;
-import io.stagedoor.admission.DecisionSource;
+import io.stagedoor.admission.limiter.DecisionSource;
 import io.stagedoor.admission.metrics.AdmissionMeter;
 import io.stagedoor.testsupport.RedisClusterServers;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.json.Json;
-import io.stagedoor.workers.Workers;
+import io.stagedoor.workers.launch.Workers;
 import io.stagedoor.workers.payment.SimulatedGateway;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

@@ -1,7 +1,6 @@
 package io.stagedoor.topics;
 
 import java.time.Instant;
-import io.stagedoor.topics.ids.PaymentKeys;
 import java.util.Objects;
 
 /**

@@ -1,6 +1,5 @@
 package io.stagedoor.topics;
 
-import io.stagedoor.topics.connection.KafkaConnection;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -116,30 +115,36 @@ public final class TopicsMessages {
         return "cannot read the Kafka client properties " + file + ": " + cause.getMessage();
     }
 
-    /** The cluster answered but refused the client's TLS handshake or SASL credentials. */
-    public static String authenticationFailed(KafkaConnection connection, String detail) {
-        return "Kafka at " + connection.bootstrapServers() + " refused to authenticate the client ("
-                + describe(connection) + "): " + detail
+    /**
+     * The cluster answered but refused the client's TLS handshake or SASL credentials.
+     *
+     * @param securityProtocol the client's {@code security.protocol}; {@code saslMechanism} is named when it is SASL
+     */
+    public static String authenticationFailed(String bootstrapServers, String securityProtocol, String saslMechanism,
+                                              String detail) {
+        return "Kafka at " + bootstrapServers + " refused to authenticate the client ("
+                + describe(securityProtocol, saslMechanism) + "): " + detail
                 + "; check the credentials in the Kafka client properties (kafka.client-config)";
     }
 
     /** The cluster did not answer within the deadline, which is also how a protocol mismatch shows. */
-    public static String noAnswer(KafkaConnection connection, Duration deadline) {
-        return "Kafka at " + connection.bootstrapServers() + " did not answer within " + deadline.toSeconds()
-                + " s (" + describe(connection) + "); check the bootstrap servers and that the listener speaks "
-                + connection.securityProtocol();
+    public static String noAnswer(String bootstrapServers, String securityProtocol, String saslMechanism,
+                                  Duration deadline) {
+        return "Kafka at " + bootstrapServers + " did not answer within " + deadline.toSeconds()
+                + " s (" + describe(securityProtocol, saslMechanism) + "); check the bootstrap servers and that the"
+                + " listener speaks " + securityProtocol;
     }
 
     /** The start check failed for another reason than refused credentials or silence. */
-    public static String checkFailed(KafkaConnection connection, Throwable cause) {
-        return "Kafka at " + connection.bootstrapServers() + " (" + describe(connection) + ") failed the start check: "
-                + cause;
+    public static String checkFailed(String bootstrapServers, String securityProtocol, String saslMechanism,
+                                     Throwable cause) {
+        return "Kafka at " + bootstrapServers + " (" + describe(securityProtocol, saslMechanism)
+                + ") failed the start check: " + cause;
     }
 
-    private static String describe(KafkaConnection connection) {
-        String protocol = connection.securityProtocol();
-        return protocol.startsWith("SASL") ? "listener " + protocol + ", mechanism " + connection.saslMechanism()
-                : "listener " + protocol;
+    private static String describe(String securityProtocol, String saslMechanism) {
+        return securityProtocol.startsWith("SASL") ? "listener " + securityProtocol + ", mechanism " + saslMechanism
+                : "listener " + securityProtocol;
     }
 
     // replay

@@ -5,6 +5,7 @@ import io.stagedoor.topics.CheckoutRequested;
 import io.stagedoor.topics.Reasons;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.ResultStatus;
+import io.stagedoor.workers.launch.Workers;
 import io.stagedoor.workers.payment.Charge;
 import io.stagedoor.workers.payment.PaymentGateway;
 import io.stagedoor.workers.payment.PayrailSettings;

@@ -3,6 +3,7 @@ package io.stagedoor.workers;
 import io.stagedoor.topics.Reasons;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.ResultStatus;
+import io.stagedoor.workers.launch.Workers;
 import io.stagedoor.workers.payment.SimulatedGateway;
 import java.time.Duration;
 import java.util.List;

@@ -5,6 +5,7 @@ import io.stagedoor.topics.Reasons;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.ResultStatus;
 import io.stagedoor.topics.SeatStatus;
+import io.stagedoor.workers.launch.Workers;
 import io.stagedoor.workers.payment.PaymentLedger;
 import io.stagedoor.workers.payment.PayrailSettings;
 import io.stagedoor.workers.payment.SimulatedGateway;

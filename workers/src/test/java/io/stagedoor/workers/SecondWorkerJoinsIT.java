@@ -1,6 +1,7 @@
 package io.stagedoor.workers;
 
 import io.stagedoor.topics.Result;
+import io.stagedoor.workers.launch.Workers;
 import io.stagedoor.workers.payment.PayrailServer;
 import io.stagedoor.workers.payment.PayrailSettings;
 import io.stagedoor.workers.payment.SimulatedGateway;

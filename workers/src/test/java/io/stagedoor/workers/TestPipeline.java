@@ -208,7 +208,7 @@ final class TestPipeline implements AutoCloseable {
      */
     String paymentKey(String correlationId) {
         Result result = awaitResult(correlationId);
-        return io.stagedoor.topics.ids.PaymentKeys.of(correlationId, result.holdId(),
+        return io.stagedoor.topics.PaymentKeys.of(correlationId, result.holdId(),
                 PRICE_CENTS * result.seats().size());
     }
 

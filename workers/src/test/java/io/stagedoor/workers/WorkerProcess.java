@@ -1,5 +1,6 @@
 package io.stagedoor.workers;
 
+import io.stagedoor.workers.launch.WorkerMain;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -67,7 +67,5 @@ class WorkerSettingsTest {
         assertThat(WorkerRole.parse("both")).isEqualTo(EnumSet.allOf(WorkerRole.class));
         assertThat(WorkerRole.parse("checkout")).isEqualTo(Set.of(WorkerRole.CHECKOUT));
         assertThatThrownBy(() -> WorkerRole.parse("payments")).hasMessage(WorkersMessages.unknownRole("payments"));
-        assertThat(WorkerMain.parse(new String[] {"--roles", "inventory", "--namespace", "x"}).applicationId())
-                .isEqualTo("x.stagedoor-inventory");
     }
 }

@@ -1,9 +1,9 @@
 package io.stagedoor.admission.redis;
 
 import io.lettuce.core.cluster.SlotHash;
-import io.stagedoor.admission.Decision;
-import io.stagedoor.admission.DecisionSource;
-import io.stagedoor.admission.Limiter;
+import io.stagedoor.admission.limiter.Decision;
+import io.stagedoor.admission.limiter.DecisionSource;
+import io.stagedoor.admission.limiter.Limiter;
 import io.stagedoor.admission.bucket.BucketKeys;
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.limit.LimitCheck;

@@ -1,9 +1,9 @@
 package io.stagedoor.admission.redis;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.stagedoor.admission.Decision;
-import io.stagedoor.admission.DecisionSource;
-import io.stagedoor.admission.Limiter;
+import io.stagedoor.admission.limiter.Decision;
+import io.stagedoor.admission.limiter.DecisionSource;
+import io.stagedoor.admission.limiter.Limiter;
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.Limits;

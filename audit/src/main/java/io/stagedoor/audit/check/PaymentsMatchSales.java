@@ -8,7 +8,7 @@ import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.PaymentStatus;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.SeatStatus;
-import io.stagedoor.topics.ids.PaymentKeys;
+import io.stagedoor.topics.PaymentKeys;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

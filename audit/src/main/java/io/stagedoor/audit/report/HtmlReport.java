@@ -1,7 +1,6 @@
 package io.stagedoor.audit.report;
 
 import io.stagedoor.audit.AuditMessages;
-import io.stagedoor.audit.AuditReport;
 import io.stagedoor.audit.check.CheckResult;
 import io.stagedoor.audit.check.Offense;
 import java.io.IOException;

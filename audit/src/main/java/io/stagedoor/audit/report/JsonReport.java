@@ -1,7 +1,6 @@
 package io.stagedoor.audit.report;
 
 import io.stagedoor.audit.AuditMessages;
-import io.stagedoor.audit.AuditReport;
 import io.stagedoor.topics.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,5 @@
 package io.stagedoor.audit.report;
 
-import io.stagedoor.audit.AuditReport;
 import io.stagedoor.audit.check.CheckResult;
 import io.stagedoor.audit.check.Offense;
 import io.stagedoor.audit.evidence.ReadStats;

@@ -1,9 +1,9 @@
 package io.stagedoor.bench.bucket;
 
-import io.stagedoor.admission.Decision;
-import io.stagedoor.admission.DecisionSource;
-import io.stagedoor.admission.Limiter;
-import io.stagedoor.admission.LimiterSettings;
+import io.stagedoor.admission.limiter.Decision;
+import io.stagedoor.admission.limiter.DecisionSource;
+import io.stagedoor.admission.limiter.Limiter;
+import io.stagedoor.admission.limiter.LimiterSettings;
 import io.stagedoor.admission.bucket.CallCoalescing;
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.limit.LimitCheck;

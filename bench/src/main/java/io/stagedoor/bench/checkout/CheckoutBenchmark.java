@@ -10,7 +10,7 @@ import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.json.Json;
 import io.stagedoor.workers.WorkerRole;
 import io.stagedoor.workers.WorkerSettings;
-import io.stagedoor.workers.Workers;
+import io.stagedoor.workers.launch.Workers;
 import io.stagedoor.workers.payment.PayrailSettings;
 import io.stagedoor.workers.payment.SimulatedGateway;
 import java.nio.file.Files;

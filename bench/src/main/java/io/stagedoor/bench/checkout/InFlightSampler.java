@@ -1,6 +1,6 @@
 package io.stagedoor.bench.checkout;
 
-import io.stagedoor.workers.Workers;
+import io.stagedoor.workers.launch.Workers;
 import io.stagedoor.workers.checkout.CheckoutPool;
 import java.time.Duration;
 import java.util.List;

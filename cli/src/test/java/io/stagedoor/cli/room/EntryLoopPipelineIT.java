@@ -3,9 +3,9 @@ package io.stagedoor.cli.room;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.stagedoor.audit.Audit;
+import io.stagedoor.audit.run.Audit;
 import io.stagedoor.audit.AuditOptions;
-import io.stagedoor.audit.AuditReport;
+import io.stagedoor.audit.report.AuditReport;
 import io.stagedoor.audit.check.CheckResult;
 import io.stagedoor.audit.check.CheckStatus;
 import io.stagedoor.client.Accepted;

@@ -18,7 +18,7 @@ import io.stagedoor.topics.TopicsMessages;
 import io.stagedoor.topics.connection.KafkaConnection;
 import io.stagedoor.topics.json.Json;
 import io.stagedoor.workers.WorkerSettings;
-import io.stagedoor.workers.Workers;
+import io.stagedoor.workers.launch.Workers;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -94,7 +94,8 @@ class SecuredKafkaIT {
 
     /** The message up to the broker's own words, which the client library may reword between versions. */
     private static String refusal(KafkaConnection connection) {
-        String message = TopicsMessages.authenticationFailed(connection, "DETAIL");
+        String message = TopicsMessages.authenticationFailed(connection.bootstrapServers(),
+                connection.securityProtocol(), connection.saslMechanism(), "DETAIL");
         return message.substring(0, message.indexOf("DETAIL"));
     }
 

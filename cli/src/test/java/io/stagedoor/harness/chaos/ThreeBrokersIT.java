@@ -2,7 +2,7 @@ package io.stagedoor.harness.chaos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stagedoor.cli.serve.PartMain;
+import io.stagedoor.cli.PartMain;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -12,7 +12,7 @@ import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.connection.KafkaConnection;
-import io.stagedoor.workers.WorkerMain;
+import io.stagedoor.workers.launch.WorkerMain;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

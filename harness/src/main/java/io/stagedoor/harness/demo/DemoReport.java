@@ -1,6 +1,6 @@
 package io.stagedoor.harness.demo;
 
-import io.stagedoor.audit.AuditReport;
+import io.stagedoor.audit.report.AuditReport;
 import io.stagedoor.audit.report.SummaryTable;
 import io.stagedoor.harness.load.LatencySamples;
 import java.time.Duration;

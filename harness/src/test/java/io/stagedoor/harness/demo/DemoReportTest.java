@@ -2,7 +2,7 @@ package io.stagedoor.harness.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stagedoor.audit.AuditReport;
+import io.stagedoor.audit.report.AuditReport;
 import io.stagedoor.audit.check.CheckResult;
 import io.stagedoor.audit.check.CheckStatus;
 import io.stagedoor.audit.evidence.ReadStats;

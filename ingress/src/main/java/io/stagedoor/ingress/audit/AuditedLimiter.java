@@ -1,9 +1,9 @@
 package io.stagedoor.ingress.audit;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.stagedoor.admission.Limiter;
-import io.stagedoor.admission.LimiterBuilder;
-import io.stagedoor.admission.LimiterSettings;
+import io.stagedoor.admission.limiter.Limiter;
+import io.stagedoor.admission.limiter.LimiterBuilder;
+import io.stagedoor.admission.limiter.LimiterSettings;
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.redis.RedisAccess;
 import io.stagedoor.ingress.rings.Decisions;

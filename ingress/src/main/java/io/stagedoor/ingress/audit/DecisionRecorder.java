@@ -1,7 +1,7 @@
 package io.stagedoor.ingress.audit;
 
-import io.stagedoor.admission.Decision;
-import io.stagedoor.admission.DecisionSource;
+import io.stagedoor.admission.limiter.Decision;
+import io.stagedoor.admission.limiter.DecisionSource;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.ingress.rings.Decisions;

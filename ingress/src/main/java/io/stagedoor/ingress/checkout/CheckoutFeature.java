@@ -3,7 +3,6 @@ package io.stagedoor.ingress.checkout;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.publish.Publisher;
-import io.stagedoor.ingress.rings.CheckoutBoundRing;
 import io.stagedoor.topics.TopicNames;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;

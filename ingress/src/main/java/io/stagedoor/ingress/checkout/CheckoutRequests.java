@@ -1,6 +1,8 @@
 package io.stagedoor.ingress.checkout;
 
-import io.stagedoor.ingress.rings.AuthenticationRing;
+import io.stagedoor.admission.limit.LimitKey;
+import io.stagedoor.admission.limit.LimitSubject;
+import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.events.SeatMap;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.JsonBody;
@@ -8,6 +10,8 @@ import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.results.DecidedRequests;
+import io.stagedoor.ingress.rings.AuthenticationRing;
+import io.stagedoor.ingress.rings.LimitSubjects;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import java.time.Duration;
 import java.util.Optional;
@@ -26,7 +30,7 @@ import java.util.concurrent.CompletableFuture;
  * resource waits for the hold without a thread and before it takes a checkout permit. So a checkout of an unknown hold
  * never parks a thread, never holds a checkout permit while it waits, and costs a token.
  */
-public final class CheckoutRequests {
+public final class CheckoutRequests implements LimitSubjects {
 
     /** How long a checkout waits for this instance to learn a hold another instance already reported. */
     static final Duration HOLD_CATCH_UP = Duration.ofSeconds(2);
@@ -70,9 +74,14 @@ public final class CheckoutRequests {
         return validated;
     }
 
-    /** Validates {@code request} (for the principal ring, before it charges); the resource gets the same checkout. */
-    public void validate(ContainerRequestContext request) {
+    /**
+     * Validates {@code request} for the principal ring, before it charges: a checkout is limited as its buyer. The
+     * resource gets the same checkout.
+     */
+    @Override
+    public LimitSubject subject(Caller buyer, ContainerRequestContext request) {
         of(request);
+        return LimitSubject.of(LimitKey.BUYER, buyer.id());
     }
 
     /**

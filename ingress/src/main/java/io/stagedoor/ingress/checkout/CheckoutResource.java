@@ -15,7 +15,6 @@ import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.results.DecidedRequests;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.publish.Publisher;
-import io.stagedoor.ingress.rings.CheckoutBoundRing;
 import io.stagedoor.ingress.rings.Limited;
 import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.topics.CheckoutRequested;

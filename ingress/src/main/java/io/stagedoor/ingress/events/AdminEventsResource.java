@@ -1,6 +1,6 @@
 package io.stagedoor.ingress.events;
 
-import io.stagedoor.ingress.rings.AdminListener;
+import io.stagedoor.ingress.http.AdminListener;
 import io.stagedoor.ingress.auth.Authenticated;
 import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.http.IngressMessages;

@@ -1,6 +1,6 @@
 package io.stagedoor.ingress.events;
 
-import io.stagedoor.ingress.rings.EveryListener;
+import io.stagedoor.ingress.http.EveryListener;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;

@@ -1,6 +1,6 @@
 package io.stagedoor.ingress.front;
 
-import io.stagedoor.admission.Decision;
+import io.stagedoor.admission.limiter.Decision;
 import io.stagedoor.admission.waitingroom.PassVerdict;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
@@ -21,7 +21,7 @@ import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.rings.ClientInFlightRing;
 import io.stagedoor.ingress.rings.Decisions;
 import io.stagedoor.admission.limit.LimitedRoute;
-import io.stagedoor.ingress.rings.PassGate;
+import io.stagedoor.ingress.waitingroom.PassGate;
 import io.stagedoor.ingress.waitingroom.WaitingRoomFeature;
 import io.stagedoor.ingress.rings.PrincipalLimitRing;
 import io.stagedoor.topics.EventDefinition;
@@ -139,7 +139,7 @@ public final class HoldsAhead implements RouteAhead {
             return answered(invalid, request);
         }
         request.setAttribute(HoldRequests.PROPERTY, hold);
-        List<LimitCheck> checks = PrincipalLimitRing.holdChecks(limits.get(), caller, hold);
+        List<LimitCheck> checks = limits.get().checks(LimitedRoute.HOLDS, hold.subject(caller.id()));
         if (checks.isEmpty()) {
             return CompletableFuture.completedFuture(Optional.empty()); // no limit declared on holds
         }

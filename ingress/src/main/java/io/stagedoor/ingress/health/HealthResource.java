@@ -1,6 +1,6 @@
 package io.stagedoor.ingress.health;
 
-import io.stagedoor.ingress.rings.EveryListener;
+import io.stagedoor.ingress.http.EveryListener;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.holds;
 
+import io.stagedoor.admission.limit.LimitSubject;
 import io.stagedoor.topics.EventDefinition;
 import java.util.List;
 
@@ -13,5 +14,10 @@ public record HoldRequest(EventDefinition event, List<String> seats) {
 
     public HoldRequest {
         seats = List.copyOf(seats);
+    }
+
+    /** What the hold is limited as for {@code buyerId}: the buyer's seats, the event and its organizer. */
+    public LimitSubject subject(String buyerId) {
+        return LimitSubject.hold(buyerId, event.organizerId(), event.eventId(), seats.size());
     }
 }

@@ -1,11 +1,14 @@
 package io.stagedoor.ingress.holds;
 
+import io.stagedoor.admission.limit.LimitSubject;
+import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.ingress.events.RequestedEvent;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.rings.LimitSubjects;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import io.stagedoor.topics.EventDefinition;
 import java.util.HashSet;
@@ -19,7 +22,7 @@ import java.util.Optional;
  * is charged, so a malformed hold costs the buyer nothing and never reaches the idempotency store. The event is the
  * request's one lookup ({@link RequestedEvent}), shared with the pass gate.
  */
-public final class HoldRequests {
+public final class HoldRequests implements LimitSubjects {
 
     /** The request property of the validated hold, read here or already in the front stage. */
     public static final String PROPERTY = HoldRequests.class.getName() + ".hold";
@@ -49,6 +52,12 @@ public final class HoldRequests {
         HoldRequest hold = read(event, body.read(request.getEntityStream(), HoldBody.class));
         request.setProperty(PROPERTY, hold);
         return hold;
+    }
+
+    /** The validated hold of {@code request} (read as {@link #of} does), as its buyer's limits are checked on it. */
+    @Override
+    public LimitSubject subject(Caller buyer, ContainerRequestContext request) {
+        return of(request).subject(buyer.id());
     }
 
     /**

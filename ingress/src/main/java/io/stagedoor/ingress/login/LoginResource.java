@@ -1,6 +1,6 @@
 package io.stagedoor.ingress.login;
 
-import io.stagedoor.admission.Decision;
+import io.stagedoor.admission.limiter.Decision;
 import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.admission.limit.LimitCheck;

@@ -1,6 +1,6 @@
 package io.stagedoor.ingress.metrics;
 
-import io.stagedoor.ingress.rings.AdminListener;
+import io.stagedoor.ingress.http.AdminListener;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

@@ -1,7 +1,7 @@
 package io.stagedoor.ingress.pages;
 
-import io.stagedoor.ingress.rings.AdminListener;
-import io.stagedoor.ingress.rings.EveryListener;
+import io.stagedoor.ingress.http.AdminListener;
+import io.stagedoor.ingress.http.EveryListener;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import jakarta.ws.rs.GET;

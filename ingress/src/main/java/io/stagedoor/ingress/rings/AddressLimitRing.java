@@ -1,8 +1,8 @@
 package io.stagedoor.ingress.rings;
 
 import io.stagedoor.admission.limit.LimitedRoute;
-import io.stagedoor.admission.Decision;
-import io.stagedoor.admission.Limiter;
+import io.stagedoor.admission.limiter.Decision;
+import io.stagedoor.admission.limiter.Limiter;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitKey;
 import io.stagedoor.admission.limit.LimitSubject;

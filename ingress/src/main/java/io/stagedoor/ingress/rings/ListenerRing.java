@@ -1,5 +1,7 @@
 package io.stagedoor.ingress.rings;
 
+import io.stagedoor.ingress.http.AdminListener;
+import io.stagedoor.ingress.http.EveryListener;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemType;

@@ -1,16 +1,13 @@
 package io.stagedoor.ingress.rings;
 
 import io.stagedoor.admission.limit.LimitedRoute;
-import io.stagedoor.admission.Decision;
-import io.stagedoor.admission.Limiter;
+import io.stagedoor.admission.limiter.Decision;
+import io.stagedoor.admission.limiter.Limiter;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitKey;
 import io.stagedoor.admission.limit.LimitSubject;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.auth.Caller;
-import io.stagedoor.ingress.checkout.CheckoutRequests;
-import io.stagedoor.ingress.holds.HoldRequest;
-import io.stagedoor.ingress.holds.HoldRequests;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
@@ -26,8 +23,8 @@ import java.util.function.Supplier;
 /**
  * The principal ring: after authentication, the limits declared on the route ({@link Limits}), all or nothing (a
  * refusal by one consumes nothing from the others). By default a hold takes one token per seat from the buyer's
- * bucket and one from the event organizer's aggregate; the hold is read and validated first ({@link HoldRequests}),
- * so the charge is what it asks for. A checkout, validated first too ({@link CheckoutRequests}), takes one token
+ * bucket and one from the event organizer's aggregate; the hold is read and validated first by its route
+ * ({@link LimitSubjects}), so the charge is what it asks for. A checkout, validated first too, takes one token
  * from the buyer's checkout bucket, a scan one from the API key's bucket. A
  * refused request is answered 429 here and never reaches the resource, so it is never published; a hold of more
  * seats than the buyer's bucket can ever hold is answered 422, since no wait would help.
@@ -36,22 +33,20 @@ public final class PrincipalLimitRing implements DynamicFeature {
 
     private final Decisions decisions;
     private final Supplier<Limits> limits;
-    private final HoldRequests holds;
-    private final CheckoutRequests checkouts;
+    private final LimitSubjects holds;
+    private final LimitSubjects checkouts;
 
-    /** @param limits the limits now ({@link io.stagedoor.admission.limit.LiveLimits}), read once per request */
-    public PrincipalLimitRing(Limiter limiter, Supplier<Limits> limits, HoldRequests holds, CheckoutRequests checkouts,
+    /**
+     * @param limits    the limits now ({@link io.stagedoor.admission.limit.LiveLimits}), read once per request
+     * @param holds     what a hold is charged as, once its body is read and valid
+     * @param checkouts what a checkout is charged as, once its body is valid
+     */
+    public PrincipalLimitRing(Limiter limiter, Supplier<Limits> limits, LimitSubjects holds, LimitSubjects checkouts,
                               Decisions.Recorder recorder) {
         this.decisions = new Decisions(limiter, recorder);
         this.limits = limits;
         this.holds = holds;
         this.checkouts = checkouts;
-    }
-
-    /** A hold's charge: the checks of every limit on holds (by default the buyer's seats and the organizer's). */
-    public static List<LimitCheck> holdChecks(Limits limits, Caller buyer, HoldRequest hold) {
-        return limits.checks(LimitedRoute.HOLDS, LimitSubject.hold(buyer.id(), hold.event().organizerId(),
-                hold.event().eventId(), hold.seats().size()));
     }
 
     /** The 422 of a request that costs more than the limit refusing it can ever hold: no wait would help. */
@@ -98,11 +93,8 @@ public final class PrincipalLimitRing implements DynamicFeature {
         private List<LimitCheck> checks(Caller caller, ContainerRequestContext request) {
             return switch (route) {
                 case SCANS -> limits.get().checks(route, LimitSubject.of(LimitKey.API_KEY, caller.id()));
-                case CHECKOUT -> {
-                    checkouts.validate(request);
-                    yield limits.get().checks(route, LimitSubject.of(LimitKey.BUYER, caller.id()));
-                }
-                case HOLDS -> holdChecks(limits.get(), caller, holds.of(request));
+                case CHECKOUT -> limits.get().checks(route, checkouts.subject(caller, request));
+                case HOLDS -> limits.get().checks(route, holds.subject(caller, request));
                 case LOGIN -> throw new IllegalStateException("the address ring decides logins");
             };
         }

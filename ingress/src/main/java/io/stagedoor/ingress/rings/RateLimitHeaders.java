@@ -1,6 +1,6 @@
 package io.stagedoor.ingress.rings;
 
-import io.stagedoor.admission.Decision;
+import io.stagedoor.admission.limiter.Decision;
 import io.stagedoor.admission.limit.LimitPolicy;
 import jakarta.ws.rs.core.MultivaluedMap;
 

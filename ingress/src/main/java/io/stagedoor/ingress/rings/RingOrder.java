@@ -18,9 +18,9 @@ package io.stagedoor.ingress.rings;
  *   <li>{@link #LISTENER} {@link ListenerRing}</li>
  *   <li>{@link #AUTHENTICATION} {@link AuthenticationRing}</li>
  *   <li>{@link #PRINCIPAL_IN_FLIGHT} {@link ClientInFlightRing}, on authenticated routes</li>
- *   <li>{@link #WAITING_ROOM} {@link PassGate}</li>
+ *   <li>{@link #WAITING_ROOM} {@link io.stagedoor.ingress.waitingroom.PassGate}</li>
  *   <li>{@link #PRINCIPAL_LIMIT} {@link PrincipalLimitRing}</li>
- *   <li>{@link #CHECKOUT_BOUND} {@link CheckoutBoundRing}</li>
+ *   <li>{@link #CHECKOUT_BOUND} {@link io.stagedoor.ingress.checkout.CheckoutBoundRing}</li>
  * </ol>
  */
 public final class RingOrder {

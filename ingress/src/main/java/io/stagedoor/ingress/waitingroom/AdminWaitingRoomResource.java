@@ -1,6 +1,6 @@
 package io.stagedoor.ingress.waitingroom;
 
-import io.stagedoor.ingress.rings.AdminListener;
+import io.stagedoor.ingress.http.AdminListener;
 import io.stagedoor.admission.entryloop.PlottedStep;
 import io.stagedoor.admission.fallback.GuardedCalls;
 import io.stagedoor.admission.waitingroom.EntryRate;

@@ -10,7 +10,6 @@ import io.stagedoor.admission.waitingroom.WaitingRoom;
 import io.stagedoor.admission.waitingroom.WaitingRoomBuilder;
 import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.http.JsonBody;
-import io.stagedoor.ingress.rings.PassGate;
 import io.stagedoor.ingress.events.SeatMap;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.SeatChange;

@@ -3,8 +3,8 @@ package io.stagedoor.ingress.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.stagedoor.admission.Decision;
-import io.stagedoor.admission.DecisionSource;
+import io.stagedoor.admission.limiter.Decision;
+import io.stagedoor.admission.limiter.DecisionSource;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.admission.limit.LimitedRoute;

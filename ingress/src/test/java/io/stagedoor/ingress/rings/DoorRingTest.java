@@ -8,7 +8,7 @@ import io.stagedoor.ingress.front.FrontStage;
 import io.stagedoor.ingress.front.RouteAhead;
 import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.IngressSettings;
-import io.stagedoor.ingress.http.HttpListeners;
+import io.stagedoor.ingress.HttpListeners;
 import io.stagedoor.ingress.http.ProblemMappers;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import jakarta.ws.rs.GET;

@@ -2,8 +2,8 @@ package io.stagedoor.ingress.rings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stagedoor.admission.Decision;
-import io.stagedoor.admission.DecisionSource;
+import io.stagedoor.admission.limiter.Decision;
+import io.stagedoor.admission.limiter.DecisionSource;
 import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.http.ProblemException;

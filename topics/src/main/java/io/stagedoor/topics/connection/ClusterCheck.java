@@ -40,20 +40,27 @@ public final class ClusterCheck {
                     .get(deadline.toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof AuthenticationException refused) {
-                throw new IllegalStateException(TopicsMessages.authenticationFailed(connection, refused.getMessage()),
+                throw new IllegalStateException(TopicsMessages.authenticationFailed(connection.bootstrapServers(),
+                        connection.securityProtocol(), connection.saslMechanism(), refused.getMessage()),
                         refused);
             }
             if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
-                throw new IllegalStateException(TopicsMessages.noAnswer(connection, deadline), e.getCause());
+                throw new IllegalStateException(noAnswer(connection, deadline), e.getCause());
             }
-            throw new IllegalStateException(TopicsMessages.checkFailed(connection, e.getCause()), e.getCause());
+            throw new IllegalStateException(TopicsMessages.checkFailed(connection.bootstrapServers(),
+                    connection.securityProtocol(), connection.saslMechanism(), e.getCause()), e.getCause());
         } catch (TimeoutException e) {
-            throw new IllegalStateException(TopicsMessages.noAnswer(connection, deadline), e);
+            throw new IllegalStateException(noAnswer(connection, deadline), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException(TopicsMessages.noAnswer(connection, deadline), e);
+            throw new IllegalStateException(noAnswer(connection, deadline), e);
         } finally {
             admin.close(Duration.ofSeconds(1));
         }
+    }
+
+    private static String noAnswer(KafkaConnection connection, Duration deadline) {
+        return TopicsMessages.noAnswer(connection.bootstrapServers(), connection.securityProtocol(),
+                connection.saslMechanism(), deadline);
     }
 }

@@ -9,7 +9,7 @@ import io.stagedoor.topics.Result;
 import io.stagedoor.topics.ResultStatus;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.SeatStatus;
-import io.stagedoor.topics.ids.PaymentKeys;
+import io.stagedoor.topics.PaymentKeys;
 import io.stagedoor.workers.WorkerMetrics;
 import java.time.Instant;
 import java.util.List;

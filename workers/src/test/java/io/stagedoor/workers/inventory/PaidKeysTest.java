@@ -12,7 +12,7 @@ import io.stagedoor.topics.Reasons;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.ResultStatus;
 import io.stagedoor.topics.ids.CorrelationIds;
-import io.stagedoor.topics.ids.PaymentKeys;
+import io.stagedoor.topics.PaymentKeys;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
