@@ -1,4 +1,4 @@
-package io.stagedoor.cli;
+package io.stagedoor.system;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

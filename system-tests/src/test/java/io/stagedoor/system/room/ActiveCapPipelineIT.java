@@ -1,4 +1,4 @@
-package io.stagedoor.cli.room;
+package io.stagedoor.system.room;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

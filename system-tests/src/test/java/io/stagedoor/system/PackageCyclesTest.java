@@ -1,4 +1,4 @@
-package io.stagedoor.cli;
+package io.stagedoor.system;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;

@@ -1,4 +1,4 @@
-package io.stagedoor.cli.security;
+package io.stagedoor.system.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.stagedoor.cli.pages;
+package io.stagedoor.system.pages;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
