@@ -3,7 +3,6 @@ package io.stagedoor.cli;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
 import io.stagedoor.ingress.IngressSettings;
-import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -50,8 +49,8 @@ final class UpCommand implements Callable<Integer> {
     boolean waitingRoom;
 
     @Option(names = "--max-seats-per-buyer",
-            description = "Seats one buyer may hold and buy of the demo event (default ${DEFAULT-VALUE}).")
-    int maxSeatsPerBuyer = EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER;
+            description = "Seats one buyer may hold and buy of the demo event (default: ingress.max-seats-per-buyer).")
+    Integer maxSeatsPerBuyer;
 
     @picocli.CommandLine.Mixin
     io.stagedoor.cli.ConfigOptions config;
@@ -63,7 +62,8 @@ final class UpCommand implements Callable<Integer> {
         IngressSettings configured = effective.ingress(kafka == null ? "embedded" : kafka).build();
         int httpPort = port != null ? port : configured.http().port();
         Pipeline.Options options = new Pipeline.Options(dataDir, httpPort, kafka, redis, kafkaPort, redisPort, partitions,
-                waitingRoom, TopicNames.defaults(), maxSeatsPerBuyer, adminPort != null ? adminPort : configured.http().adminPort());
+                waitingRoom, TopicNames.defaults(),
+                maxSeatsPerBuyer != null ? maxSeatsPerBuyer : configured.bounds().maxSeatsPerBuyer(), adminPort != null ? adminPort : configured.http().adminPort());
         Pipeline pipeline;
         try {
             pipeline = Pipeline.start(options, effective);

@@ -83,6 +83,10 @@ final class Catalog {
                         (s, v) -> s.ingress.maxBodyBytes(Integer.parseInt(v))),
                 new Setting("ingress.max-seats-per-hold", "seats one hold may take", str(INGRESS.bounds().maxSeatsPerHold()),
                         (s, v) -> s.ingress.maxSeatsPerHold(Integer.parseInt(v))),
+                new Setting("ingress.max-seats-per-buyer",
+                        "seats one buyer may hold and buy of an event whose definition gives no maxSeatsPerBuyer "
+                                + "(the admin route and stagedoor events put fill it in)",
+                        str(INGRESS.bounds().maxSeatsPerBuyer()), (s, v) -> s.ingress.maxSeatsPerBuyer(Integer.parseInt(v))),
                 new Setting("ingress.results-window", "how long results stay readable", str(INGRESS.results().window()),
                         (s, v) -> s.ingress.resultsWindow(Duration.parse(v))),
                 new Setting("ingress.max-results", "the most results the view keeps", str(INGRESS.results().maxResults()),

@@ -13,12 +13,16 @@ import java.time.Duration;
  * @param maxPasswordHashes       password hashes computed at once per instance; past it login is 503 (default
  *                                {@link IngressSettings#PASSWORD_HASHES_PER_CORE} per core)
  * @param maxSeatsPerHold         seats one hold may take (default 8)
+ * @param maxSeatsPerBuyer        seats one buyer may hold and buy of an event whose definition does not say
+ *                                (default {@value io.stagedoor.topics.EventDefinition#DEFAULT_MAX_SEATS_PER_BUYER})
  */
 public record BoundSettings(int maxInFlight, int maxInFlightPerPrincipal, int maxInFlightPerAddress, int maxCheckouts,
-                            Duration checkoutPermitTimeout, int maxPasswordHashes, int maxSeatsPerHold) {
+                            Duration checkoutPermitTimeout, int maxPasswordHashes, int maxSeatsPerHold,
+                            int maxSeatsPerBuyer) {
 
     public BoundSettings {
         atLeastOne(maxSeatsPerHold, "maxSeatsPerHold");
+        atLeastOne(maxSeatsPerBuyer, "maxSeatsPerBuyer");
         atLeastOne(maxInFlight, "maxInFlight");
         atLeastOne(maxCheckouts, "maxCheckouts");
         atLeastOne(maxPasswordHashes, "maxPasswordHashes");

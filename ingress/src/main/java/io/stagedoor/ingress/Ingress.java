@@ -194,7 +194,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new ScansResource(views.tickets(), catalog, scanned, body))
                 .register(new ResultsResource(results, pollSlots, ids, clock))
                 .register(new EventsResource(catalog, views.seatMap()))
-                .register(new AdminEventsResource(publisher, settings.topics(), catalog, body))
+                .register(new AdminEventsResource(publisher, settings.topics(), catalog, body, bounds.maxSeatsPerBuyer()))
                 .register(new HealthResource(new Readiness(lag, settings.readyLagThreshold(), rings.door())))
                 .register(new MetricsResource(registry))
                 .register(new PagesResource())

@@ -3,6 +3,7 @@ package io.stagedoor.ingress;
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.admission.redis.RedisEndpoint;
+import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.connection.KafkaConnection;
 import java.time.Duration;
@@ -104,6 +105,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         b.checkoutPermitTimeout = bounds.checkoutPermitTimeout();
         b.maxPasswordHashes = bounds.maxPasswordHashes();
         b.maxSeatsPerHold = bounds.maxSeatsPerHold();
+        b.maxSeatsPerBuyer = bounds.maxSeatsPerBuyer();
         b.resultsWindow = results.window();
         b.maxResults = results.maxResults();
         b.maxWaitingPolls = results.maxWaitingPolls();
@@ -145,6 +147,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         private String adminKey = DEVELOPMENT_ADMIN_KEY;
         private int maxBodyBytes = 16 * 1024;
         private int maxSeatsPerHold = 8;
+        private int maxSeatsPerBuyer = EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER;
         private Duration resultsWindow = Duration.ofMinutes(2);
         private long maxResults = 1_200_000;
         private int maxWaitingPolls = 20_000;
@@ -191,6 +194,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         public Builder adminKey(String value) { this.adminKey = value; return this; }
         public Builder maxBodyBytes(int value) { this.maxBodyBytes = value; return this; }
         public Builder maxSeatsPerHold(int value) { this.maxSeatsPerHold = value; return this; }
+        public Builder maxSeatsPerBuyer(int value) { this.maxSeatsPerBuyer = value; return this; }
         public Builder resultsWindow(Duration value) { this.resultsWindow = value; return this; }
         public Builder maxResults(long value) { this.maxResults = value; return this; }
         public Builder maxWaitingPolls(int value) { this.maxWaitingPolls = value; return this; }
@@ -234,7 +238,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
                     new AuthSettings(tokenSecret, tokenIssuer, tokenMaxLifetime, adminKey, accountsFile, apiKeysFile,
                             passwordMemoryKib, passwordIterations),
                     new BoundSettings(maxInFlight, maxInFlightPerPrincipal, maxInFlightPerAddress, maxCheckouts,
-                            checkoutPermitTimeout, maxPasswordHashes, maxSeatsPerHold),
+                            checkoutPermitTimeout, maxPasswordHashes, maxSeatsPerHold, maxSeatsPerBuyer),
                     new ResultsSettings(resultsWindow, maxResults, maxWaitingPolls, maxWaitingPollsPerPrincipal),
                     new ProducerSettings(producerMaxBlock, deliveryTimeout));
         }

@@ -25,6 +25,11 @@ public record EventDefinition(String eventId, String name, String organizerId, I
 
     /** Seats one buyer may hold and buy of an event whose definition does not say. */
     public static final int DEFAULT_MAX_SEATS_PER_BUYER = 8;
+    /**
+     * The JSON field of the cap, which a definition may leave out: where events are defined (the admin route,
+     * {@code stagedoor events put}) the setting {@code ingress.max-seats-per-buyer} fills it in.
+     */
+    public static final String MAX_SEATS_PER_BUYER_FIELD = "maxSeatsPerBuyer";
 
     public EventDefinition {
         Objects.requireNonNull(eventId, "eventId");

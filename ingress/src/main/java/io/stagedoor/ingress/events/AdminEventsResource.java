@@ -12,6 +12,7 @@ import io.stagedoor.ingress.http.Problems;
 import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.json.Json;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -21,6 +22,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.io.InputStream;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.concurrent.CompletionStage;
 
 /** Operators define or replace an event: it is written to the compacted events topic, which every part reads. */
@@ -32,12 +34,16 @@ public final class AdminEventsResource {
     private final TopicNames topics;
     private final EventCatalog catalog;
     private final JsonBody body;
+    private final int maxSeatsPerBuyer;
 
-    public AdminEventsResource(Publisher publisher, TopicNames topics, EventCatalog catalog, JsonBody body) {
+    /** @param maxSeatsPerBuyer the cap of a definition that gives none ({@code ingress.max-seats-per-buyer}) */
+    public AdminEventsResource(Publisher publisher, TopicNames topics, EventCatalog catalog, JsonBody body,
+                               int maxSeatsPerBuyer) {
         this.publisher = publisher;
         this.topics = topics;
         this.catalog = catalog;
         this.body = body;
+        this.maxSeatsPerBuyer = maxSeatsPerBuyer;
     }
 
     @PUT
@@ -46,7 +52,8 @@ public final class AdminEventsResource {
     @Produces(MediaType.APPLICATION_JSON)
     @Authenticated(Role.OPERATOR)
     public CompletionStage<Response> put(@PathParam("eventId") String eventId, InputStream json) {
-        EventDefinition event = body.read(json, EventDefinition.class);
+        EventDefinition event = body.read(Json.withDefaults(body.bytes(json),
+                Map.of(EventDefinition.MAX_SEATS_PER_BUYER_FIELD, maxSeatsPerBuyer)), EventDefinition.class);
         if (!eventId.equals(event.eventId())) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.eventIdMismatch(eventId, event.eventId()));
         }

@@ -29,10 +29,10 @@ public final class EventsResource {
 
     /** One line of the event list. */
     public record EventSummary(String eventId, String name, String organizerId, Instant onSaleAt, int seats,
-                               long priceCents, boolean waitingRoom) {
+                               long priceCents, boolean waitingRoom, int maxSeatsPerBuyer) {
         static EventSummary of(EventDefinition event) {
             return new EventSummary(event.eventId(), event.name(), event.organizerId(), event.onSaleAt(),
-                    event.seats().size(), event.priceCents(), event.waitingRoom().enabled());
+                    event.seats().size(), event.priceCents(), event.waitingRoom().enabled(), event.maxSeatsPerBuyer());
         }
     }
 

@@ -26,6 +26,11 @@ public final class JsonBody {
         return read(bounded(body), type);
     }
 
+    /** The body's bytes, bounded as {@link #read(InputStream, Class)} bounds them (413 past the limit). */
+    public byte[] bytes(InputStream body) {
+        return bounded(body);
+    }
+
     /** A whole body, already read, as {@code type}; never null. */
     public <T> T read(byte[] bytes, Class<T> type) {
         if (bytes.length > limitBytes) {

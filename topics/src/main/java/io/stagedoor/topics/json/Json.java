@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.stagedoor.topics.TopicsMessages;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Map;
 
 /** The one JSON mapper of the pipeline: ISO-8601 times, unknown fields ignored. Thread-safe. */
 public final class Json {
@@ -35,6 +37,26 @@ public final class Json {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(TopicsMessages.cannotWriteJson(value.getClass()), e);
         }
+    }
+
+    /**
+     * The JSON object {@code bytes} with each field of {@code defaults} it lacks added, as bytes; anything else (not
+     * an object, not JSON) as it came, for the reader that follows to refuse.
+     */
+    public static byte[] withDefaults(byte[] bytes, Map<String, ?> defaults) {
+        try {
+            if (MAPPER.readTree(bytes) instanceof ObjectNode object) {
+                defaults.forEach((field, value) -> {
+                    if (!object.has(field)) {
+                        object.set(field, MAPPER.valueToTree(value));
+                    }
+                });
+                return MAPPER.writeValueAsBytes(object);
+            }
+        } catch (IOException notJson) {
+            // the reader that follows says what is wrong with it
+        }
+        return bytes;
     }
 
     /** A value read from JSON bytes. */
