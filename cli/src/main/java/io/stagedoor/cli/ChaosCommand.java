@@ -44,11 +44,14 @@ public final class ChaosCommand implements Callable<Integer> {
     public Integer call() {
         Path dir = runDir != null ? runDir : Path.of("data", "chaos-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        ChaosSettings night = ChaosSettings.night(dir, duration);
-        ChaosSettings settings = new ChaosSettings(night.runDir(), night.load(), rate != null ? rate : night.rate(),
-                night.buyers(), night.partitions(), night.gatewayLatency(), night.redisDown(), night.brokerDown(),
-                night.workerDown(), night.ingressDown(), night.redisDelay(), night.delayFor(),
-                badRequests != null ? badRequests : night.badRequests(), night.resultWait(), night.seed());
+        ChaosSettings.Builder night = ChaosSettings.night(dir, duration).toBuilder();
+        if (rate != null) {
+            night.rate(rate);
+        }
+        if (badRequests != null) {
+            night.badRequests(badRequests);
+        }
+        ChaosSettings settings = night.build();
         List<LossFigures> figures;
         try {
             figures = ChaosRun.play(scenario, settings, PartMain.class.getName(), System.out);

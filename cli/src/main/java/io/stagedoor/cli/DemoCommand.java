@@ -1,6 +1,7 @@
 package io.stagedoor.cli;
 
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.embedded.Ports;
 import io.stagedoor.harness.demo.DemoRun;
 import io.stagedoor.harness.demo.DemoSettings;
@@ -131,9 +132,11 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     DemoSettings settings() {
-        return new DemoSettings(buyers, office, concurrency, entryRate, opensIn, declineShare, !noScript, outageAfter,
-                outageFor, phones, scans, rescanShare, DEFAULTS.resultWait(), seed, maxSeatsPerBuyer,
-                !noEntryLoop, maxActive, e2eP99);
+        return DemoSettings.builder().buyers(buyers).office(office).concurrency(concurrency).entryRate(entryRate)
+                .opensIn(opensIn).declineShare(declineShare).script(!noScript).outageAfter(outageAfter)
+                .outageFor(outageFor).phones(phones).scans(scans).rescanShare(rescanShare).seed(seed)
+                .maxSeatsPerBuyer(maxSeatsPerBuyer).entryLoop(!noEntryLoop).maxActive(maxActive).e2eP99(e2eP99)
+                .build();
     }
 
     private static void delete(Path dir) {
@@ -145,10 +148,11 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     /** The pipeline on the given port, or a free one when taken, and its admin listener on the next, or a free one. */
-    private Pipeline.Options options(Path data, TopicNames topics) {
+    private PipelineOptions options(Path data, TopicNames topics) {
         int ingressPort = port == 0 ? 0 : Ports.preferredOrFree(port);
-        return new Pipeline.Options(data, ingressPort, kafka, null, 9092, 6379, partitions, true, topics,
-                settings().maxSeatsPerBuyer()).withAdminPort(ingressPort == 0 ? 0 : Ports.preferredOrFree(ingressPort + 1));
+        return PipelineOptions.builder(data).port(ingressPort).kafka(kafka).kafkaPort(9092).redisPort(6379)
+                .partitions(partitions).waitingRoom(true).topics(topics).maxSeatsPerBuyer(settings().maxSeatsPerBuyer())
+                .adminPort(ingressPort == 0 ? 0 : Ports.preferredOrFree(ingressPort + 1)).build();
     }
 
 }

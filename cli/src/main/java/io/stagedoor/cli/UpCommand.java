@@ -2,8 +2,8 @@ package io.stagedoor.cli;
 
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.ingress.IngressSettings;
-import io.stagedoor.topics.TopicNames;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -61,9 +61,10 @@ final class UpCommand implements Callable<Integer> {
                 : config.load("ingress.redis-cluster=" + String.join(",", redisCluster));
         IngressSettings configured = effective.ingress(kafka == null ? "embedded" : kafka).build();
         int httpPort = port != null ? port : configured.http().port();
-        Pipeline.Options options = new Pipeline.Options(dataDir, httpPort, kafka, redis, kafkaPort, redisPort, partitions,
-                waitingRoom, TopicNames.defaults(),
-                maxSeatsPerBuyer != null ? maxSeatsPerBuyer : configured.bounds().maxSeatsPerBuyer(), adminPort != null ? adminPort : configured.http().adminPort());
+        PipelineOptions options = PipelineOptions.builder(dataDir).port(httpPort).kafka(kafka).redis(redis)
+                .kafkaPort(kafkaPort).redisPort(redisPort).partitions(partitions).waitingRoom(waitingRoom)
+                .maxSeatsPerBuyer(maxSeatsPerBuyer != null ? maxSeatsPerBuyer : configured.bounds().maxSeatsPerBuyer())
+                .adminPort(adminPort != null ? adminPort : configured.http().adminPort()).build();
         Pipeline pipeline;
         try {
             pipeline = Pipeline.start(options, effective);

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.testsupport.RealServers;
@@ -62,8 +63,9 @@ class AuditCleanRunIT {
     @BeforeAll
     static void start() throws Exception {
         topics = new TopicNames(TestNames.unique("audit-clean"));
-        pipeline = Pipeline.start(new Pipeline.Options(Files.createTempDirectory("audit-clean"), 0,
-                RealServers.kafkaBootstrap(), RealServers.redisUri(), 0, 0, 3, false, topics));
+        pipeline = Pipeline.start(PipelineOptions.builder(Files.createTempDirectory("audit-clean")).port(0)
+                .kafka(RealServers.kafkaBootstrap()).redis(RealServers.redisUri()).kafkaPort(0).redisPort(0)
+                .partitions(3).topics(topics).build());
     }
 
     @AfterAll

@@ -25,12 +25,10 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.EnumSet;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.UnaryOperator;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -48,7 +46,7 @@ public final class Pipeline implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
 
-    /** What a pipeline starts besides the servers (Redis and Kafka, embedded unless {@link Options} names them). */
+    /** What a pipeline starts besides the servers (Redis and Kafka, embedded unless {@link PipelineOptions} names them). */
     public enum Part {
         /** The topics, created when missing, and the event definition written to them. */
         TOPICS,
@@ -60,79 +58,6 @@ public final class Pipeline implements AutoCloseable {
         /** Everything: what {@code ./stagedoor up} starts. */
         public static Set<Part> all() {
             return EnumSet.allOf(Part.class);
-        }
-    }
-
-    /**
-     * Where and how to run; {@code waitingRoom} and {@code maxSeatsPerBuyer} shape the demo event, {@code adminPort}
-     * is the ingress's admin listener (0 picks a free one). The rest is for a benchmark or a test that starts part of
-     * the pipeline: {@code parts} (default {@link Part#all()}), {@code event} written instead of the demo event (null:
-     * the demo event), and {@code ingressSettings} applied to the configured ingress settings last (default none).
-     */
-    public record Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
-                          int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer, int adminPort,
-                          Set<Part> parts, EventDefinition event, UnaryOperator<IngressSettings.Builder> ingressSettings) {
-
-        public Options {
-            parts = Set.copyOf(parts);
-            Objects.requireNonNull(ingressSettings, "ingressSettings");
-        }
-
-        /** Options that start every part, the demo event and the configured ingress settings. */
-        public Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
-                       int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer, int adminPort) {
-            this(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics, maxSeatsPerBuyer,
-                    adminPort, Part.all(), null, UnaryOperator.identity());
-        }
-
-        /** Options whose admin listener is on a free port when {@code port} is, else on the default admin port. */
-        public Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
-                       int partitions, boolean waitingRoom, TopicNames topics, int maxSeatsPerBuyer) {
-            this(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics, maxSeatsPerBuyer,
-                    port == 0 ? 0 : IngressSettings.builder("unused").build().http().adminPort());
-        }
-
-        /** Options whose demo event lets each buyer hold and buy the default number of seats. */
-        public Options(Path dataDir, int port, String kafka, String redis, int kafkaPort, int redisPort,
-                       int partitions, boolean waitingRoom, TopicNames topics) {
-            this(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
-                    EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER);
-        }
-
-        /** The defaults of {@code up}: ./data, port 8080, embedded servers on 9092 and 6379 when free. */
-        public static Options defaults() {
-            return new Options(Path.of("data"), 8080, null, null, 9092, 6379, TopicSettings.DEFAULT_PARTITIONS, false,
-                    TopicNames.defaults());
-        }
-
-        /** The same options with the admin listener on {@code port}. */
-        public Options withAdminPort(int port) {
-            return new Options(dataDir, this.port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
-                    maxSeatsPerBuyer, port, parts, event, ingressSettings);
-        }
-
-        /** The same options against a running Kafka ({@code bootstrap}) and Redis ({@code uri}): none is embedded. */
-        public Options withServers(String bootstrap, String uri) {
-            return new Options(dataDir, port, bootstrap, uri, kafkaPort, redisPort, partitions, waitingRoom, topics,
-                    maxSeatsPerBuyer, adminPort, parts, event, ingressSettings);
-        }
-
-        /** The same options starting only {@code only} besides the servers. */
-        public Options withParts(Set<Part> only) {
-            return new Options(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
-                    maxSeatsPerBuyer, adminPort, only, event, ingressSettings);
-        }
-
-        /** The same options writing {@code definition} to the events topic instead of the demo event. */
-        public Options withEvent(EventDefinition definition) {
-            return new Options(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
-                    maxSeatsPerBuyer, adminPort, parts, definition, ingressSettings);
-        }
-
-        /** The same options with {@code overrides} applied to the ingress settings after the configuration. */
-        public Options withIngressSettings(UnaryOperator<IngressSettings.Builder> overrides) {
-            return new Options(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions, waitingRoom, topics,
-                    maxSeatsPerBuyer, adminPort, parts, event, overrides);
         }
     }
 
@@ -152,7 +77,7 @@ public final class Pipeline implements AutoCloseable {
     }
 
     /** Starts the parts of {@code options} with the default configuration; on failure stops what had started. */
-    public static Pipeline start(Options options) {
+    public static Pipeline start(PipelineOptions options) {
         return start(options, StagedoorConfig.defaults());
     }
 
@@ -160,15 +85,15 @@ public final class Pipeline implements AutoCloseable {
      * Starts everything but the ingress (Redis, Kafka, the topics, the demo event, the workers), for a benchmark
      * that runs its ingress in another process, as a deployment does; {@link #ingress()} is then null.
      */
-    public static Pipeline startBackend(Options options, StagedoorConfig config) {
-        return start(options.withParts(EnumSet.of(Part.TOPICS, Part.WORKERS)), config);
+    public static Pipeline startBackend(PipelineOptions options, StagedoorConfig config) {
+        return start(options.toBuilder().parts(EnumSet.of(Part.TOPICS, Part.WORKERS)).build(), config);
     }
 
     /**
-     * Starts the servers and the {@linkplain Options#parts() parts} of {@code options}; on failure stops what had
+     * Starts the servers and the {@linkplain PipelineOptions#parts() parts} of {@code options}; on failure stops what had
      * started and rethrows. {@link #workers()} and {@link #ingress()} are null for a part not started.
      */
-    public static Pipeline start(Options options, StagedoorConfig config) {
+    public static Pipeline start(PipelineOptions options, StagedoorConfig config) {
         if (options.parts().contains(Part.INGRESS)) {
             // before a broker or a worker starts, not after a minute of it
             DevelopmentSecrets.refuseBeyondLoopback(config.ingress("unused").build());
@@ -195,7 +120,7 @@ public final class Pipeline implements AutoCloseable {
         }
     }
 
-    private void startServers(Options options, StagedoorConfig config) {
+    private void startServers(PipelineOptions options, StagedoorConfig config) {
         topics = options.topics();
         redisUri = options.redis();
         if (startsEmbeddedRedis(options, config)) {
@@ -216,7 +141,7 @@ public final class Pipeline implements AutoCloseable {
      * Whether a pipeline of {@code options} starts a Redis of its own: when the options name none and the
      * configuration names no Redis Cluster (whose nodes the ingress settings then carry).
      */
-    public static boolean startsEmbeddedRedis(Options options, StagedoorConfig config) {
+    public static boolean startsEmbeddedRedis(PipelineOptions options, StagedoorConfig config) {
         return options.redis() == null && config.ingress(KAFKA_UNKNOWN_YET).build().redisCluster().isEmpty();
     }
 
@@ -224,11 +149,11 @@ public final class Pipeline implements AutoCloseable {
      * How a client reaches the Kafka a pipeline of {@code options} uses at {@code bootstrap}: the configured client
      * properties are for the cluster named with {@code --kafka}; the embedded broker is PLAINTEXT.
      */
-    public static KafkaConnection connection(Options options, StagedoorConfig config, String bootstrap) {
+    public static KafkaConnection connection(PipelineOptions options, StagedoorConfig config, String bootstrap) {
         return options.kafka() == null ? KafkaConnection.plaintext(bootstrap) : config.kafka(bootstrap);
     }
 
-    private void startWorkers(Options options, StagedoorConfig config) {
+    private void startWorkers(PipelineOptions options, StagedoorConfig config) {
         WorkerSettings workerSettings = config.workers()
                 .withKafka(kafkaBootstrap)
                 .withKafkaClient(kafka.clientProperties())
@@ -240,7 +165,7 @@ public final class Pipeline implements AutoCloseable {
         awaitReady(workers);
     }
 
-    private void startIngress(Options options, StagedoorConfig config) {
+    private void startIngress(PipelineOptions options, StagedoorConfig config) {
         Path accounts = options.dataDir().resolve("accounts.json");
         Path apiKeys = options.dataDir().resolve("api-keys.json");
         IngressSettings.Builder settings = config.ingress(kafkaBootstrap).kafkaClient(kafka.clientProperties())

@@ -12,6 +12,7 @@ import io.stagedoor.client.StagedoorClient;
 import io.stagedoor.client.SubmitAnswer;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.testsupport.RealServers;
@@ -38,9 +39,9 @@ class ClientAgainstIngressIT {
 
     @BeforeAll
     static void start() throws Exception {
-        pipeline = Pipeline.start(new Pipeline.Options(Files.createTempDirectory("client"), 0,
-                RealServers.kafkaBootstrap(), RealServers.redisUri(), 0, 0, 3, false,
-                new TopicNames(TestNames.unique("client"))));
+        pipeline = Pipeline.start(PipelineOptions.builder(Files.createTempDirectory("client")).port(0)
+                .kafka(RealServers.kafkaBootstrap()).redis(RealServers.redisUri()).kafkaPort(0).redisPort(0)
+                .partitions(3).topics(new TopicNames(TestNames.unique("client"))).build());
     }
 
     @AfterAll

@@ -11,6 +11,7 @@ import io.stagedoor.config.LimitsWatch;
 import io.stagedoor.config.StagedoorConfig;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.testsupport.RealServers;
@@ -59,9 +60,9 @@ class DeclaredLimitIT {
                 Instant.now().minusSeconds(60), DemoEvent.seats(), DemoEvent.PRICE_CENTS,
                 WaitingRoomSettings.disabled(), 8);
         Instant from = Instant.now();
-        try (Pipeline pipeline = Pipeline.start(new Pipeline.Options(Files.createTempDirectory("declared"), 0,
-                RealServers.kafkaBootstrap(), RealServers.redisUri(), 0, 0, 1, false, topics).withEvent(event),
-                config)) {
+        try (Pipeline pipeline = Pipeline.start(PipelineOptions.builder(Files.createTempDirectory("declared"))
+                .port(0).kafka(RealServers.kafkaBootstrap()).redis(RealServers.redisUri()).kafkaPort(0).redisPort(0)
+                .partitions(1).topics(topics).event(event).build(), config)) {
             String holds = "http://127.0.0.1:" + pipeline.port() + "/v1/events/" + eventId + "/holds";
             awaitUntil(() -> status("http://127.0.0.1:" + pipeline.port() + "/v1/events/" + eventId) == 200);
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.testsupport.RealServers;
@@ -38,8 +39,9 @@ class WalkingSkeletonIT {
     @BeforeAll
     static void start() throws Exception {
         Path data = Files.createTempDirectory("skeleton");
-        pipeline = Pipeline.start(new Pipeline.Options(data, 0, RealServers.kafkaBootstrap(), RealServers.redisUri(),
-                0, 0, 3, false, new TopicNames(TestNames.unique("skeleton"))));
+        pipeline = Pipeline.start(PipelineOptions.builder(data).port(0).kafka(RealServers.kafkaBootstrap())
+                .redis(RealServers.redisUri()).kafkaPort(0).redisPort(0).partitions(3)
+                .topics(new TopicNames(TestNames.unique("skeleton"))).build());
     }
 
     @AfterAll

@@ -2,9 +2,8 @@ package io.stagedoor.bench.gateway;
 
 import io.stagedoor.config.StagedoorConfig;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.harness.Pipeline.Part;
-import io.stagedoor.topics.TopicNames;
-import io.stagedoor.topics.TopicSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -23,9 +22,9 @@ public final class IngressMain {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        Pipeline.Options options = new Pipeline.Options(Path.of(args[4]), Integer.parseInt(args[2]), args[0], args[1],
-                0, 0, TopicSettings.DEFAULT_PARTITIONS, false, TopicNames.defaults())
-                .withAdminPort(Integer.parseInt(args[3])).withParts(EnumSet.of(Part.INGRESS));
+        PipelineOptions options = PipelineOptions.builder(Path.of(args[4])).port(Integer.parseInt(args[2]))
+                .kafka(args[0]).redis(args[1]).kafkaPort(0).redisPort(0).adminPort(Integer.parseInt(args[3]))
+                .parts(EnumSet.of(Part.INGRESS)).build();
         StagedoorConfig config = StagedoorConfig.load(null, System.getenv(),
                 Arrays.asList(args).subList(5, args.length));
         Pipeline ingress = Pipeline.start(options, config);

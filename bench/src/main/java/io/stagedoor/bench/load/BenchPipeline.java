@@ -2,13 +2,13 @@ package io.stagedoor.bench.load;
 
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.harness.Pipeline.Part;
 import io.stagedoor.config.StagedoorConfig;
 import io.stagedoor.embedded.Ports;
 import io.stagedoor.ingress.Ingress;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
-import io.stagedoor.topics.TopicSettings;
 import io.stagedoor.testsupport.RedisClusterServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -110,8 +110,8 @@ public final class BenchPipeline implements AutoCloseable {
         }
         BackendProcess backend = BackendProcess.start(data, partitions);
         try {
-            Pipeline front = Pipeline.start(options(data, partitions)
-                    .withServers(backend.kafkaBootstrap(), backend.redisUri()).withParts(EnumSet.of(Part.INGRESS)), config);
+            Pipeline front = Pipeline.start(options(data, partitions).toBuilder().kafka(backend.kafkaBootstrap())
+                    .redis(backend.redisUri()).parts(EnumSet.of(Part.INGRESS)).build(), config);
             AutoCloseable both = () -> {
                 front.close();
                 backend.close();
@@ -131,17 +131,17 @@ public final class BenchPipeline implements AutoCloseable {
     public static Pipeline ingressAlone(String kafka, String redis, String prefix, EventDefinition event, Limits limits)
             throws IOException {
         TopicNames topics = new TopicNames(prefix + UUID.randomUUID().toString().substring(0, 8));
-        Pipeline.Options options = new Pipeline.Options(Files.createTempDirectory("stagedoor-bench-"), 0, kafka, redis,
-                Ports.anyFree(), Ports.anyFree(), TopicSettings.DEFAULT_PARTITIONS, false, topics)
-                .withParts(EnumSet.of(Part.TOPICS, Part.INGRESS)).withEvent(event)
-                .withIngressSettings(settings -> settings.limits(limits));
+        PipelineOptions options = PipelineOptions.builder(Files.createTempDirectory("stagedoor-bench-")).port(0)
+                .kafka(kafka).redis(redis).kafkaPort(Ports.anyFree()).redisPort(Ports.anyFree()).topics(topics)
+                .parts(EnumSet.of(Part.TOPICS, Part.INGRESS)).event(event)
+                .ingressSettings(settings -> settings.limits(limits)).build();
         return Pipeline.start(options, StagedoorConfig.defaults());
     }
 
     /** What {@code ./stagedoor up} would start, on free ports, in {@code data}. */
-    static Pipeline.Options options(Path data, int partitions) {
-        return new Pipeline.Options(data, 0, null, null, Ports.anyFree(), Ports.anyFree(), partitions, false,
-                TopicNames.defaults());
+    static PipelineOptions options(Path data, int partitions) {
+        return PipelineOptions.builder(data).port(0).kafkaPort(Ports.anyFree()).redisPort(Ports.anyFree())
+                .partitions(partitions).build();
     }
 
     /** The product's defaults, overridden by {@code STAGEDOOR_*} environment variables. */

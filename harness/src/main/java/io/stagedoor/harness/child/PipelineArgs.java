@@ -2,13 +2,14 @@ package io.stagedoor.harness.child;
 
 import io.stagedoor.harness.HarnessMessages;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.topics.TopicNames;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The command line of {@link PipelineMain}: the {@link Pipeline.Options} a child pipeline starts with, and whether
+ * The command line of {@link PipelineMain}: the {@link PipelineOptions} a child pipeline starts with, and whether
  * its logs go through. The one place the flags are spelled, both ways. A child always starts every
  * {@linkplain Pipeline.Part part}, the demo event and the configured ingress settings: {@code parts}, {@code event}
  * and {@code ingressSettings} of the options do not cross the process boundary.
@@ -16,7 +17,7 @@ import java.util.List;
  * @param options what to start
  * @param verbose whether the child's logs go through ({@code false}: only our own errors, as {@code QuietLogs})
  */
-record PipelineArgs(Pipeline.Options options, boolean verbose) {
+record PipelineArgs(PipelineOptions options, boolean verbose) {
 
     static final String DATA_DIR = "--data-dir";
     static final String PORT = "--port";
@@ -55,7 +56,7 @@ record PipelineArgs(Pipeline.Options options, boolean verbose) {
 
     /** Reads what {@link #toArgs} wrote; an unknown flag is an error. */
     static PipelineArgs parse(List<String> args) {
-        Pipeline.Options defaults = Pipeline.Options.defaults();
+        PipelineOptions defaults = PipelineOptions.defaults();
         Path dataDir = defaults.dataDir();
         int port = defaults.port();
         int adminPort = defaults.adminPort();
@@ -94,7 +95,8 @@ record PipelineArgs(Pipeline.Options options, boolean verbose) {
                 }
             }
         }
-        return new PipelineArgs(new Pipeline.Options(dataDir, port, kafka, redis, kafkaPort, redisPort, partitions,
-                waitingRoom, new TopicNames(namespace), maxSeats, adminPort), verbose);
+        return new PipelineArgs(PipelineOptions.builder(dataDir).port(port).kafka(kafka).redis(redis)
+                .kafkaPort(kafkaPort).redisPort(redisPort).partitions(partitions).waitingRoom(waitingRoom)
+                .topics(new TopicNames(namespace)).maxSeatsPerBuyer(maxSeats).adminPort(adminPort).build(), verbose);
     }
 }

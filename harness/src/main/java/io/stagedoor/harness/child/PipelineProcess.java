@@ -2,6 +2,7 @@ package io.stagedoor.harness.child;
 
 import io.stagedoor.harness.HarnessMessages;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.harness.ProcessStop;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -47,7 +48,7 @@ public final class PipelineProcess implements AutoCloseable {
      * prints (null: none, and the child's logs are quiet but for our own errors). When the child exits or is not
      * ready in time, it is stopped and the exception carries its last lines.
      */
-    public static PipelineProcess start(Pipeline.Options options, PrintStream echo) {
+    public static PipelineProcess start(PipelineOptions options, PrintStream echo) {
         List<String> command = command(new PipelineArgs(options, echo != null));
         Process process;
         try {

@@ -5,6 +5,7 @@ import io.stagedoor.config.StagedoorConfig;
 import io.stagedoor.embedded.EmbeddedRedis;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.harness.QuietLogs;
 import io.stagedoor.harness.child.PipelineProcess;
 import java.io.PrintStream;
@@ -24,7 +25,7 @@ public final class DemoRun {
      * Plays {@code settings} against a pipeline started with {@code options}; returns whether the audit passed.
      * {@code quiet} leaves the progress line out, {@code verbose} lets the pipeline's logs through.
      */
-    public static boolean play(DemoSettings settings, Pipeline.Options options, boolean quiet, boolean verbose,
+    public static boolean play(DemoSettings settings, PipelineOptions options, boolean quiet, boolean verbose,
                                PrintStream out) throws Exception {
         DemoReport report = sale(settings, options, quiet, verbose, out);
         out.println();
@@ -37,7 +38,7 @@ public final class DemoRun {
      * started are gone.
      */
     @SuppressWarnings("try") // the quiet logs and the progress line are held only for their close
-    static DemoReport sale(DemoSettings settings, Pipeline.Options options, boolean quiet, boolean verbose,
+    static DemoReport sale(DemoSettings settings, PipelineOptions options, boolean quiet, boolean verbose,
                            PrintStream out) throws Exception {
         StagedoorConfig config = StagedoorConfig.defaults();
         boolean ownRedis = Pipeline.startsEmbeddedRedis(options, config);
@@ -47,7 +48,7 @@ public final class DemoRun {
         try (AutoCloseable logs = verbose ? () -> { } : QuietLogs.quiet();
              EmbeddedRedis redis = ownRedis ? EmbeddedRedis.start(options.redisPort()) : null;
              PipelineProcess pipeline = PipelineProcess.start(redis == null ? options
-                     : options.withServers(options.kafka(), redis.uri()), verbose ? out : null)) {
+                     : options.toBuilder().redis(redis.uri()).build(), verbose ? out : null)) {
             String redisUri = redis != null ? redis.uri() : options.redis();
             out.printf("ingress on http://127.0.0.1:%d (pid %d), kafka %s, redis %s%n", pipeline.port(),
                     pipeline.handle().pid(), pipeline.kafkaBootstrap(),

@@ -51,8 +51,10 @@ final class Rehearsal {
                 demo.maxSeatsPerBuyer());
         EventOpening.publish(pipeline.kafka(), topics, http, pipeline.base(), event);
         int buyers = buyers(demo);
-        DemoSettings settings = new DemoSettings(buyers, 0, buyers, ENTRY_RATE, Duration.ZERO, demo.declineShare(),
-                false, Duration.ZERO, Duration.ZERO, 1, 0, 0, demo.resultWait(), demo.seed(), demo.maxSeatsPerBuyer());
+        DemoSettings settings = DemoSettings.builder().buyers(buyers).office(0).concurrency(buyers)
+                .entryRate(ENTRY_RATE).opensIn(Duration.ZERO).declineShare(demo.declineShare()).script(false)
+                .outageAfter(Duration.ZERO).outageFor(Duration.ZERO).phones(1).scans(0).rescanShare(0)
+                .resultWait(demo.resultWait()).seed(demo.seed()).maxSeatsPerBuyer(demo.maxSeatsPerBuyer()).build();
         CrowdTally unreported = new CrowdTally();
         try (StagedoorClient client = StagedoorClient.builder().baseUri(pipeline.base()).httpClient(http)
                 .listener(unreported).build()) {

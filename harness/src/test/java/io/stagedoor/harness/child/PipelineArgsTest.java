@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.topics.TopicNames;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,8 +14,9 @@ class PipelineArgsTest {
 
     @Test
     void theOptionsAChildIsGivenAreTheOptionsItStarts() {
-        Pipeline.Options options = new Pipeline.Options(Path.of("/tmp/demo"), 8080, "kafka:9092",
-                "redis://127.0.0.1:6379", 9092, 6379, 6, true, new TopicNames("ns"), 4, 8081);
+        PipelineOptions options = PipelineOptions.builder(Path.of("/tmp/demo")).port(8080).kafka("kafka:9092")
+                .redis("redis://127.0.0.1:6379").kafkaPort(9092).redisPort(6379).partitions(6).waitingRoom(true)
+                .topics(new TopicNames("ns")).maxSeatsPerBuyer(4).adminPort(8081).build();
 
         PipelineArgs read = PipelineArgs.parse(new PipelineArgs(options, true).toArgs());
 
@@ -23,8 +25,8 @@ class PipelineArgsTest {
 
     @Test
     void aChildWithoutServersNamedStartsItsOwnKafkaAndIsQuiet() {
-        Pipeline.Options options = new Pipeline.Options(Path.of("data"), 0, null, null, 0, 0, 12, false,
-                TopicNames.defaults(), 10, 0);
+        PipelineOptions options = PipelineOptions.builder(Path.of("data")).port(0).kafkaPort(0).redisPort(0)
+                .partitions(12).topics(TopicNames.defaults()).maxSeatsPerBuyer(10).adminPort(0).build();
 
         PipelineArgs read = PipelineArgs.parse(new PipelineArgs(options, false).toArgs());
 

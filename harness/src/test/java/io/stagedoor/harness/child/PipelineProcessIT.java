@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.harness.scrape.MetricsPage;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.testsupport.RealServers;
@@ -22,9 +23,9 @@ class PipelineProcessIT {
 
     @Test
     void aChildPipelineServesItsMetricsAndExitsByItselfWhenItsInputCloses() throws Exception {
-        Pipeline.Options options = new Pipeline.Options(Files.createTempDirectory("pipeline-it"), 0,
-                RealServers.kafkaBootstrap(), RealServers.redisUri(), 0, 0, 1, false,
-                new TopicNames(TestNames.unique("child")));
+        PipelineOptions options = PipelineOptions.builder(Files.createTempDirectory("pipeline-it")).port(0)
+                .kafka(RealServers.kafkaBootstrap()).redis(RealServers.redisUri()).kafkaPort(0).redisPort(0)
+                .partitions(1).topics(new TopicNames(TestNames.unique("child"))).build();
         PipelineProcess child = PipelineProcess.start(options, null);
         long stopStarted;
         try {
@@ -46,8 +47,8 @@ class PipelineProcessIT {
     void aChildThatCannotStartFailsTheStartWithItsLastLines() throws Exception {
         // A data directory that is a file: the embedded broker cannot make its log directory under it.
         Path notADirectory = Files.createTempFile("pipeline-it", ".file");
-        Pipeline.Options options = new Pipeline.Options(notADirectory, 0, null, "redis://127.0.0.1:1", 0, 0, 1, false,
-                new TopicNames("pipeline-it"));
+        PipelineOptions options = PipelineOptions.builder(notADirectory).port(0).redis("redis://127.0.0.1:1")
+                .kafkaPort(0).redisPort(0).partitions(1).topics(new TopicNames("pipeline-it")).build();
 
         assertThatThrownBy(() -> PipelineProcess.start(options, null))
                 .isInstanceOf(IllegalStateException.class)

@@ -3,9 +3,9 @@ package io.stagedoor.harness.demo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
-import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -24,17 +24,19 @@ import org.junit.jupiter.api.Test;
  */
 class DemoOnSaleIT {
 
-    private static final DemoSettings TINY = new DemoSettings(60, 10, 60, 30, Duration.ofSeconds(1), 0.1, true,
-            Duration.ofSeconds(1), Duration.ofSeconds(2), 2, 20, 0.2, Duration.ofSeconds(20), 7,
-            EventDefinition.DEFAULT_MAX_SEATS_PER_BUYER).withE2eP99(Duration.ofMillis(300));
+    private static final DemoSettings TINY = DemoSettings.builder().buyers(60).office(10).concurrency(60)
+            .entryRate(30).opensIn(Duration.ofSeconds(1)).declineShare(0.1).outageAfter(Duration.ofSeconds(1))
+            .outageFor(Duration.ofSeconds(2)).phones(2).scans(20).rescanShare(0.2).resultWait(Duration.ofSeconds(20))
+            .seed(7).e2eP99(Duration.ofMillis(300)).build();
 
     @Test
     void aTinyOnSaleInItsOwnPipelineProcessPassesTheAuditReportsItsHealthAndLeavesNoProcessBehind() throws Exception {
         TopicNames topics = new TopicNames(TestNames.unique("demo"));
         Set<Long> before = descendants();
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        DemoReport report = DemoRun.sale(TINY, new Pipeline.Options(Files.createTempDirectory("demo-it"), 0,
-                        RealServers.kafkaBootstrap(), null, 0, 0, 3, true, topics), true, false,
+        DemoReport report = DemoRun.sale(TINY, PipelineOptions.builder(Files.createTempDirectory("demo-it")).port(0)
+                        .kafka(RealServers.kafkaBootstrap()).kafkaPort(0).redisPort(0).partitions(3)
+                        .waitingRoom(true).topics(topics).build(), true, false,
                 new PrintStream(printed, true, StandardCharsets.UTF_8));
         String text = printed.toString(StandardCharsets.UTF_8) + report.render();
 

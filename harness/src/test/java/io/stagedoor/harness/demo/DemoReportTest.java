@@ -242,10 +242,7 @@ class DemoReportTest {
 
     /** The defaults, with or without the closed loop, an active cap of {@code maxActive} and no script. */
     private static DemoSettings settings(boolean entryLoop, int maxActive) {
-        DemoSettings d = DemoSettings.defaults();
-        return new DemoSettings(d.buyers(), d.office(), d.concurrency(), d.entryRate(), d.opensIn(), d.declineShare(),
-                false, d.outageAfter(), d.outageFor(), d.phones(), d.scans(), d.rescanShare(), d.resultWait(),
-                d.seed(), d.maxSeatsPerBuyer(), entryLoop, maxActive, d.e2eP99());
+        return DemoSettings.defaults().toBuilder().script(false).entryLoop(entryLoop).maxActive(maxActive).build();
     }
 
     private static ScriptShare script(long acceptedWhileDecided, long allowance) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.EventDefinition;
@@ -55,8 +56,9 @@ class PagesBrowserIT {
         // The hold-limit page test spends a buyer's burst of 10 seats and then holds one more after the wait, so the
         // event's seat cap per buyer is set above the burst here (the default of 8 would reject the 11th seat).
         TopicNames topics = new TopicNames(TestNames.unique("pages"));
-        pipeline = Pipeline.start(new Pipeline.Options(data, 0, RealServers.kafkaBootstrap(), RealServers.redisUri(),
-                0, 0, 3, true, topics, 12));
+        pipeline = Pipeline.start(PipelineOptions.builder(data).port(0).kafka(RealServers.kafkaBootstrap())
+                .redis(RealServers.redisUri()).kafkaPort(0).redisPort(0).partitions(3).waitingRoom(true).topics(topics)
+                .maxSeatsPerBuyer(12).build());
         Pipeline.publishEvent(pipeline.kafka(), topics, loopedEvent());
         awaitListed(LOOPED_EVENT);
     }

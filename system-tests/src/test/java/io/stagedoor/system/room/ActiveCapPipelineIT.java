@@ -15,6 +15,7 @@ import io.stagedoor.client.StagedoorClient;
 import io.stagedoor.client.SubmitAnswer;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.testsupport.RealServers;
@@ -50,9 +51,10 @@ class ActiveCapPipelineIT {
         Instant opened = Instant.now().minusSeconds(60);
         var event = DemoEvent.definition(true, opened, 8);
         event = event.withWaitingRoom(new WaitingRoomSettings(true, 5, opened, Duration.ofMinutes(15), 1));
-        pipeline = Pipeline.start(new Pipeline.Options(Files.createTempDirectory("capped"), 0,
-                RealServers.kafkaBootstrap(), RealServers.redisUri(), 0, 0, 3, true,
-                new TopicNames(TestNames.unique("capped"))).withEvent(event));
+        pipeline = Pipeline.start(PipelineOptions.builder(Files.createTempDirectory("capped")).port(0)
+                .kafka(RealServers.kafkaBootstrap()).redis(RealServers.redisUri()).kafkaPort(0).redisPort(0)
+                .partitions(3).waitingRoom(true).topics(new TopicNames(TestNames.unique("capped"))).event(event)
+                .build());
     }
 
     @AfterAll

@@ -16,6 +16,7 @@ import io.stagedoor.client.StagedoorClient;
 import io.stagedoor.client.SubmitAnswer;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.testsupport.RealServers;
@@ -79,9 +80,10 @@ class EntryLoopPipelineIT {
                 DemoEvent.seats(), DemoEvent.PRICE_CENTS,
                 new WaitingRoomSettings(true, START_RATE, opened, Duration.ofMinutes(15)).withEntryLoop(2, 40), 8);
         topics = new TopicNames(TestNames.unique("looped"));
-        pipeline = Pipeline.start(new Pipeline.Options(Files.createTempDirectory("looped"), 0,
-                RealServers.kafkaBootstrap(), RealServers.redisUri(), 0, 0, 3, true, topics).withEvent(looped)
-                .withIngressSettings(settings -> settings.maxCheckouts(8)));
+        pipeline = Pipeline.start(PipelineOptions.builder(Files.createTempDirectory("looped")).port(0)
+                .kafka(RealServers.kafkaBootstrap()).redis(RealServers.redisUri()).kafkaPort(0).redisPort(0)
+                .partitions(3).waitingRoom(true).topics(topics).event(looped)
+                .ingressSettings(settings -> settings.maxCheckouts(8)).build());
         EventDefinition load = new EventDefinition(LOAD_EVENT, "Loop load", DemoEvent.ORGANIZER_ID, opened,
                 DemoEvent.seats(), DemoEvent.PRICE_CENTS, WaitingRoomSettings.disabled(), 8);
         Pipeline.publishEvent(pipeline.kafka(), topics, load);

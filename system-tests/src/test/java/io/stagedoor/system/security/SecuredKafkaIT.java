@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
+import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.config.StagedoorConfig;
 import io.stagedoor.ingress.Ingress;
 import io.stagedoor.ingress.IngressSettings;
@@ -52,8 +53,9 @@ class SecuredKafkaIT {
         Path clientConfig = SecuredKafka.writeClientConfig(dir.resolve("client.properties"), SecuredKafka.PASSWORD);
         StagedoorConfig config = StagedoorConfig.load(null, Map.of(), List.of("kafka.client-config=" + clientConfig));
         Path data = Files.createDirectories(dir.resolve("data"));
-        try (Pipeline pipeline = Pipeline.start(new Pipeline.Options(data, 0, SecuredKafka.saslSslBootstrap(),
-                RealServers.redisUri(), 0, 0, 3, false, new TopicNames(TestNames.unique("secured"))), config)) {
+        try (Pipeline pipeline = Pipeline.start(PipelineOptions.builder(data).port(0)
+                .kafka(SecuredKafka.saslSslBootstrap()).redis(RealServers.redisUri()).kafkaPort(0).redisPort(0)
+                .partitions(3).topics(new TopicNames(TestNames.unique("secured"))).build(), config)) {
             HttpResponse<String> accepted = HTTP.send(HttpRequest.newBuilder(
                             uri(pipeline, "/v1/events/" + DemoEvent.EVENT_ID + "/holds"))
                     .header("Authorization", "Bearer " + TOKENS.issue("8812", Duration.ofMinutes(5)))
