@@ -69,6 +69,11 @@ public final class AdmissionMessages {
         return "cannot read the shipped limits " + resource;
     }
 
+    /** A line of the shipped limits that declares no {@code limit.*} key. */
+    public static String unreadableDefaultLimitsLine(String resource, String line) {
+        return unreadableDefaultLimits(resource) + ": " + line;
+    }
+
     public static String noChecks() {
         return "a decision needs at least one limit check";
     }
@@ -199,5 +204,20 @@ public final class AdmissionMessages {
     /** Checking a pass's session got no answer: neither the shared store nor this instance's own queue answered. */
     public static String sessionUnanswered(Exception cause) {
         return "the waiting room could not say whether the pass's session is on: " + cause;
+    }
+
+    /** Headroom marks where a low mark does not lie below its high mark. */
+    public static String lowMarkNotBelowHighMark() {
+        return "every low mark must lie below its high mark";
+    }
+
+    /** Headroom marks whose step down grows the rate or whose step up shrinks it. */
+    public static String stepsMoveTheWrongWay() {
+        return "a step down must shrink the rate and a step up grow it";
+    }
+
+    /** A JDK algorithm the waiting room needs is missing. */
+    public static String algorithmUnavailable(String algorithm) {
+        return algorithm + " is unavailable";
     }
 }

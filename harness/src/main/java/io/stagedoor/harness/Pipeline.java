@@ -214,9 +214,9 @@ public final class Pipeline implements AutoCloseable {
             producer.send(record).get(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while writing event " + event.eventId(), e);
+            throw new IllegalStateException(HarnessMessages.interruptedWhileWritingEvent(event.eventId()), e);
         } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("cannot write event " + event.eventId() + ": " + e.getMessage(), e);
+            throw new IllegalStateException(HarnessMessages.cannotWriteEvent(event.eventId(), e), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress;
 
+import io.stagedoor.ingress.http.IngressMessages;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,13 +25,13 @@ public record AuthSettings(String tokenSecret, String tokenIssuer, Duration toke
 
     public AuthSettings {
         if (tokenSecret == null || tokenSecret.getBytes(StandardCharsets.UTF_8).length < 32) {
-            throw new IllegalArgumentException("tokenSecret must have at least 32 bytes");
+            throw new IllegalArgumentException(IngressMessages.tokenSecretTooShort());
         }
         if (adminKey == null || adminKey.isBlank()) {
-            throw new IllegalArgumentException("adminKey must not be blank");
+            throw new IllegalArgumentException(IngressMessages.adminKeyBlank());
         }
         if (tokenMaxLifetime.compareTo(Duration.ofMinutes(1)) < 0) {
-            throw new IllegalArgumentException("tokenMaxLifetime must be at least a minute, was " + tokenMaxLifetime);
+            throw new IllegalArgumentException(IngressMessages.tokenMaxLifetimeUnderAMinute(tokenMaxLifetime));
         }
     }
 

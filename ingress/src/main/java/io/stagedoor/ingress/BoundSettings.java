@@ -1,5 +1,6 @@
 package io.stagedoor.ingress;
 
+import io.stagedoor.ingress.http.IngressMessages;
 import java.time.Duration;
 
 /**
@@ -32,7 +33,7 @@ public record BoundSettings(int maxInFlight, int maxInFlightPerPrincipal, int ma
 
     static void atLeastOne(int value, String name) {
         if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1, was " + value);
+            throw new IllegalArgumentException(IngressMessages.belowOne(name, value));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress;
 
+import io.stagedoor.ingress.http.IngressMessages;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -49,11 +50,10 @@ public record HttpSettings(String bindAddress, int port, String adminBindAddress
             Objects.requireNonNull(idleTimeout, "keepAliveIdleTimeout");
             Objects.requireNonNull(maxAge, "maxConnectionAge");
             if (idleTimeout.toMillis() < 1_000 || idleTimeout.toMillis() % 1_000 != 0) {
-                throw new IllegalArgumentException("keepAliveIdleTimeout must be whole seconds, at least 1 s, was "
-                        + idleTimeout);
+                throw new IllegalArgumentException(IngressMessages.keepAliveIdleTimeoutNotWholeSeconds(idleTimeout));
             }
             if (maxAge.toMillis() < 1_000) {
-                throw new IllegalArgumentException("maxConnectionAge must be at least 1 s, was " + maxAge);
+                throw new IllegalArgumentException(IngressMessages.maxConnectionAgeUnderASecond(maxAge));
             }
         }
     }
@@ -66,23 +66,22 @@ public record HttpSettings(String bindAddress, int port, String adminBindAddress
         validPort(port, "port");
         validPort(adminPort, "adminPort");
         if (port != 0 && port == adminPort) {
-            throw new IllegalArgumentException("adminPort must differ from port, both were " + port);
+            throw new IllegalArgumentException(IngressMessages.adminPortIsPort(port));
         }
         if (maxBodyBytes < 256) {
-            throw new IllegalArgumentException("maxBodyBytes must be at least 256, was " + maxBodyBytes);
+            throw new IllegalArgumentException(IngressMessages.maxBodyBytesUnder256(maxBodyBytes));
         }
         if (keepAliveRequests == 0 || keepAliveRequests < -1) {
-            throw new IllegalArgumentException("keepAliveRequests must be -1 (no limit) or at least 1, was "
-                    + keepAliveRequests);
+            throw new IllegalArgumentException(IngressMessages.badKeepAliveRequests(keepAliveRequests));
         }
         if (bodyDeadline.toMillis() < 100) {
-            throw new IllegalArgumentException("bodyDeadline must be at least 100 ms, was " + bodyDeadline);
+            throw new IllegalArgumentException(IngressMessages.bodyDeadlineUnder100Millis(bodyDeadline));
         }
     }
 
     private static void validPort(int value, String name) {
         if (value < 0 || value > 65535) {
-            throw new IllegalArgumentException(name + " must be 0..65535, was " + value);
+            throw new IllegalArgumentException(IngressMessages.portOutOfRange(name, value));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress;
 
+import io.stagedoor.ingress.http.IngressMessages;
 import java.time.Duration;
 
 /**
@@ -13,7 +14,7 @@ public record ProducerSettings(Duration maxBlock, Duration deliveryTimeout) {
 
     public ProducerSettings {
         if (deliveryTimeout.toMillis() < 200) {
-            throw new IllegalArgumentException("deliveryTimeout must be at least 200 ms, was " + deliveryTimeout);
+            throw new IllegalArgumentException(IngressMessages.deliveryTimeoutUnder200Millis(deliveryTimeout));
         }
     }
 }

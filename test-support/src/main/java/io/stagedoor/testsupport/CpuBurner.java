@@ -53,7 +53,7 @@ public final class CpuBurner implements AutoCloseable {
         }
         if (!running.await(10, TimeUnit.SECONDS)) {
             saturation.close();
-            throw new IllegalStateException("the spinners did not start");
+            throw new IllegalStateException(TestSupportMessages.spinnersDidNotStart());
         }
         return saturation;
     }

@@ -111,7 +111,7 @@ public final class RealServers {
             try {
                 return Files.createTempDirectory("stagedoor-test-kafka-");
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot create a data dir for the test broker", e);
+                throw new UncheckedIOException(TestSupportMessages.cannotCreateBrokerDataDir(), e);
             }
         }
 

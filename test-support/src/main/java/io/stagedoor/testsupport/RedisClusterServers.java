@@ -52,7 +52,7 @@ public final class RedisClusterServers implements AutoCloseable {
      */
     public static RedisClusterServers startWithUnassignedSlots(int primaries, int unassigned, List<String> config) {
         if (unassigned < 1 || unassigned >= SlotHash.SLOT_COUNT) {
-            throw new IllegalArgumentException("unassigned slots must be 1.." + (SlotHash.SLOT_COUNT - 1));
+            throw new IllegalArgumentException(TestSupportMessages.unassignedSlotsOutOfRange(SlotHash.SLOT_COUNT - 1));
         }
         return start(primaries, unassigned, config);
     }
@@ -85,7 +85,7 @@ public final class RedisClusterServers implements AutoCloseable {
                 return port;
             }
         }
-        throw new IllegalStateException("no free port pair for a cluster node");
+        throw new IllegalStateException(TestSupportMessages.noFreePortPair());
     }
 
     /** Joins the nodes and gives them slots 0 to {@code assigned} - 1; all of them formed means cluster_state:ok. */
@@ -139,7 +139,7 @@ public final class RedisClusterServers implements AutoCloseable {
             dir.toFile().deleteOnExit();
             return dir;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a directory for redis", e);
+            throw new UncheckedIOException(TestSupportMessages.cannotCreateRedisDirectory(), e);
         }
     }
 }

@@ -49,7 +49,7 @@ final class RedisProcess implements AutoCloseable {
         try {
             return started(port, builder.build());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot prepare redis-server on port " + port, e);
+            throw new UncheckedIOException(TestSupportMessages.cannotPrepareRedis(port), e);
         }
     }
 
@@ -58,7 +58,7 @@ final class RedisProcess implements AutoCloseable {
         try {
             server.start();
         } catch (IOException e) {
-            throw new UncheckedIOException("redis on port " + port + " did not start", e);
+            throw new UncheckedIOException(TestSupportMessages.redisDidNotStart(port), e);
         }
         RedisProcess process = new RedisProcess(port, server);
         Runtime.getRuntime().addShutdownHook(new Thread(process::close, "redis-" + port + "-shutdown"));
@@ -96,13 +96,13 @@ final class RedisProcess implements AutoCloseable {
                 // the server is still starting or electing: ask again
             }
             if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException(what + " did not happen within " + limit);
+                throw new IllegalStateException(TestSupportMessages.didNotHappen(what, limit));
             }
             try {
                 Thread.sleep(50);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting until " + what, e);
+                throw new IllegalStateException(TestSupportMessages.interruptedWaitingUntil(what), e);
             }
         }
     }

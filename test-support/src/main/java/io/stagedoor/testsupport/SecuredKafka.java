@@ -68,7 +68,7 @@ public final class SecuredKafka {
         try {
             return Files.writeString(file, text);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
+            throw new UncheckedIOException(TestSupportMessages.cannotWrite(file), e);
         }
     }
 
@@ -100,10 +100,10 @@ public final class SecuredKafka {
                         new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 8192), PASSWORD)))
                         .all().get(30, TimeUnit.SECONDS);
             } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
-                throw new IllegalStateException("cannot create the SCRAM user " + USER, e);
+                throw new IllegalStateException(TestSupportMessages.cannotCreateScramUser(USER), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while creating the SCRAM user", e);
+                throw new IllegalStateException(TestSupportMessages.interruptedCreatingScramUser(), e);
             }
             awaitLogin(kafka);
         }
@@ -122,10 +122,10 @@ public final class SecuredKafka {
                     last = new IllegalStateException(e.getMessage(), e);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while logging in as " + USER, e);
+                    throw new IllegalStateException(TestSupportMessages.interruptedLoggingIn(USER), e);
                 }
             }
-            throw new IllegalStateException("the SASL_SSL listener never accepted " + USER, last);
+            throw new IllegalStateException(TestSupportMessages.saslSslListenerNeverAccepted(USER), last);
         }
 
         private static void keytool(String... arguments) {
@@ -136,13 +136,13 @@ public final class SecuredKafka {
                 Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
                 String output = new String(process.getInputStream().readAllBytes());
                 if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                    throw new IllegalStateException("keytool " + arguments[0] + " failed: " + output);
+                    throw new IllegalStateException(TestSupportMessages.keytoolCommandFailed(arguments[0], output));
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot run keytool", e);
+                throw new UncheckedIOException(TestSupportMessages.cannotRunKeytool(), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while running keytool", e);
+                throw new IllegalStateException(TestSupportMessages.interruptedRunningKeytool(), e);
             }
         }
 
@@ -150,7 +150,7 @@ public final class SecuredKafka {
             try {
                 return Files.createTempDirectory("stagedoor-secured-kafka-");
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot create a directory for the secured broker", e);
+                throw new UncheckedIOException(TestSupportMessages.cannotCreateSecuredBrokerDirectory(), e);
             }
         }
     }

@@ -72,9 +72,9 @@ public final class TlsRedis implements AutoCloseable {
             Files.writeString(dir.resolve("redis.key"), pem("PRIVATE KEY", key.getEncoded()));
             Files.writeString(dir.resolve("redis.crt"), pem("CERTIFICATE", keys.getCertificate("redis").getEncoded()));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the test certificate", e);
+            throw new UncheckedIOException(TestSupportMessages.cannotWriteTestCertificate(), e);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("cannot read the test certificate", e);
+            throw new IllegalStateException(TestSupportMessages.cannotReadTestCertificate(), e);
         }
     }
 
@@ -88,13 +88,13 @@ public final class TlsRedis implements AutoCloseable {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
-                throw new IllegalStateException("keytool failed: " + output);
+                throw new IllegalStateException(TestSupportMessages.keytoolFailed(output));
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot run keytool", e);
+            throw new UncheckedIOException(TestSupportMessages.cannotRunKeytool(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while making the test certificate", e);
+            throw new IllegalStateException(TestSupportMessages.interruptedMakingTestCertificate(), e);
         }
     }
 }

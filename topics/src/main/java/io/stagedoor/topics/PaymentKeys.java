@@ -27,7 +27,7 @@ public final class PaymentKeys {
                     ("payment\0" + correlationId + "\0" + holdId + "\0" + amountCents).getBytes(StandardCharsets.UTF_8));
             return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
         } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+            throw new IllegalStateException(TopicsMessages.algorithmInEveryJdk("SHA-256"), e);
         }
     }
 

@@ -186,4 +186,9 @@ public final class TopicsMessages {
     public static String loopCeilingBelowFloor(double floor, double ceiling) {
         return "the entry loop's ceiling must be at least its floor (" + floor + "), was " + ceiling;
     }
+
+    /** A JDK algorithm every JDK has is missing all the same. */
+    public static String algorithmInEveryJdk(String algorithm) {
+        return algorithm + " is part of every JDK";
+    }
 }

@@ -1,5 +1,7 @@
 package io.stagedoor.admission.entryloop;
 
+import io.stagedoor.admission.AdmissionMessages;
+
 /**
  * Where {@link RateLaw} turns: above a high mark the rate comes down, below every low mark it goes up, between them
  * it stays. The checkout mark sits below the bound on purpose: the rate has to fall before the bound sheds, not
@@ -23,10 +25,10 @@ public record HeadroomMarks(double permitsHigh, double permitsLow, long lagHigh,
     public HeadroomMarks {
         if (!(permitsLow < permitsHigh) || lagLow >= lagHigh || latencyLow >= latencyHigh
                 || schedulingLow >= schedulingHigh) {
-            throw new IllegalArgumentException("every low mark must lie below its high mark");
+            throw new IllegalArgumentException(AdmissionMessages.lowMarkNotBelowHighMark());
         }
         if (!(decrease > 0 && decrease < 1) || !(increase > 1)) {
-            throw new IllegalArgumentException("a step down must shrink the rate and a step up grow it");
+            throw new IllegalArgumentException(AdmissionMessages.stepsMoveTheWrongWay());
         }
     }
 

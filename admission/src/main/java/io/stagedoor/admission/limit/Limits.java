@@ -129,7 +129,7 @@ public final class Limits {
                 int equals = trimmed.indexOf('=');
                 String key = trimmed.substring(0, Math.max(0, equals)).trim();
                 if (equals < 0 || !key.startsWith(PREFIX)) {
-                    throw new IllegalStateException(AdmissionMessages.unreadableDefaultLimits(resource) + ": " + line);
+                    throw new IllegalStateException(AdmissionMessages.unreadableDefaultLimitsLine(resource, line));
                 }
                 limits = limits.declare(key.substring(PREFIX.length()), trimmed.substring(equals + 1));
             }

@@ -45,7 +45,7 @@ public final class PassSigner {
             mac.init(new SecretKeySpec(secret, ALGORITHM));
             return mac.doFinal("stagedoor waiting-room pass".getBytes(StandardCharsets.UTF_8));
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is unavailable", e);
+            throw new IllegalStateException(AdmissionMessages.algorithmUnavailable("HmacSHA256"), e);
         }
     }
 
@@ -103,7 +103,7 @@ public final class PassSigner {
             mac.init(key);
             return mac.doFinal(signed.getBytes(StandardCharsets.UTF_8));
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is unavailable", e);
+            throw new IllegalStateException(AdmissionMessages.algorithmUnavailable("HmacSHA256"), e);
         }
     }
 }

@@ -54,7 +54,7 @@ public record QueueTicket(String eventId, String ticket, String buyerId, Standin
         Objects.requireNonNull(standing, "standing");
         if (ticket == null && standing != Standing.CLOSED && standing != Standing.SOLD_OUT
                 && standing != Standing.NOT_YET_OPEN) {
-            throw new NullPointerException("ticket");
+            Objects.requireNonNull(ticket, "ticket");
         }
         Objects.requireNonNull(estimatedWait, "estimatedWait");
         if (standing.admitted() != (pass != null)) {

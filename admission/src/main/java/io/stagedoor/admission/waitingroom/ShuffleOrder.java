@@ -1,5 +1,6 @@
 package io.stagedoor.admission.waitingroom;
 
+import io.stagedoor.admission.AdmissionMessages;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -28,7 +29,7 @@ public final class ShuffleOrder {
                     .digest((seed + ":" + buyerId).getBytes(StandardCharsets.UTF_8));
             return Long.parseLong(HexFormat.of().formatHex(digest).substring(0, HEX_DIGITS), 16);
         } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-1 is unavailable", e);
+            throw new IllegalStateException(AdmissionMessages.algorithmUnavailable("SHA-1"), e);
         }
     }
 

@@ -3,6 +3,7 @@ package io.stagedoor.harness.chaos;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.stagedoor.harness.DemoAccounts;
+import io.stagedoor.harness.HarnessMessages;
 import io.stagedoor.harness.Pipeline;
 import io.stagedoor.harness.ReadyLine;
 import io.stagedoor.embedded.EmbeddedKafkaCluster;
@@ -156,7 +157,7 @@ final class ChaosCluster implements AutoCloseable {
         if (kafka instanceof ChaosKafka.OneBroker one) {
             return one.part();
         }
-        throw new IllegalStateException("this chaos cluster runs on three brokers, not one broker process");
+        throw new IllegalStateException(HarnessMessages.chaosClusterRunsOnThreeBrokers());
     }
 
     /** The three brokers; only on three. */
@@ -164,7 +165,7 @@ final class ChaosCluster implements AutoCloseable {
         if (kafka instanceof ChaosKafka.ThreeBrokers three) {
             return three.cluster();
         }
-        throw new IllegalStateException("this chaos cluster runs on one broker process, not three brokers");
+        throw new IllegalStateException(HarnessMessages.chaosClusterRunsOnOneBroker());
     }
 
     ProcessPart redis() {
@@ -215,7 +216,7 @@ final class ChaosCluster implements AutoCloseable {
                     .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
             return new ObjectMapper().readTree(response.body());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the gateway's ledger", e);
+            throw new UncheckedIOException(HarnessMessages.ledgerUnreadable(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

@@ -1,5 +1,6 @@
 package io.stagedoor.harness.chaos;
 
+import io.stagedoor.harness.HarnessMessages;
 import io.stagedoor.harness.ReadyLine;
 import io.stagedoor.embedded.EmbeddedKafkaCluster;
 import io.stagedoor.embedded.Ports;
@@ -31,7 +32,7 @@ sealed interface ChaosKafka extends AutoCloseable {
         return switch (brokers) {
             case 1 -> new OneBroker(runDir, partMain);
             case EmbeddedKafkaCluster.NODES -> new ThreeBrokers(EmbeddedKafkaCluster.start(runDir.resolve("brokers")));
-            default -> throw new IllegalArgumentException("a chaos cluster runs on 1 or 3 brokers, not " + brokers);
+            default -> throw new IllegalArgumentException(HarnessMessages.unsupportedBrokerCount(brokers));
         };
     }
 
@@ -77,7 +78,7 @@ sealed interface ChaosKafka extends AutoCloseable {
                     return port; // the broker's controller listener takes port + 1
                 }
             }
-            throw new IllegalStateException("no two consecutive free ports");
+            throw new IllegalStateException(HarnessMessages.noTwoConsecutiveFreePorts());
         }
     }
 

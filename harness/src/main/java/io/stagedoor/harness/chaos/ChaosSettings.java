@@ -1,5 +1,6 @@
 package io.stagedoor.harness.chaos;
 
+import io.stagedoor.harness.HarnessMessages;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -32,12 +33,12 @@ public record ChaosSettings(Path runDir, Duration load, int rate, int buyers, in
     public ChaosSettings {
         Objects.requireNonNull(runDir, "runDir");
         if (rate < 1 || buyers < 1 || partitions < 1 || badRequests < 0) {
-            throw new IllegalArgumentException("rate, buyers and partitions must be positive, badRequests not negative");
+            throw new IllegalArgumentException(HarnessMessages.chaosCountsOutOfRange());
         }
         for (Duration d : new Duration[]{load, gatewayLatency, redisDown, brokerDown, workerDown, ingressDown,
                 redisDelay, delayFor, resultWait}) {
             if (d == null || d.isNegative()) {
-                throw new IllegalArgumentException("durations must not be negative");
+                throw new IllegalArgumentException(HarnessMessages.negativeDurations());
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.stagedoor.harness.chaos;
 
+import io.stagedoor.harness.HarnessMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -51,7 +52,7 @@ final class DelayProxy implements AutoCloseable {
             Thread.ofVirtual().name("delay-proxy-accept").start(proxy::acceptLoop);
             return proxy;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot listen on " + port, e);
+            throw new UncheckedIOException(HarnessMessages.cannotListen(port), e);
         }
     }
 

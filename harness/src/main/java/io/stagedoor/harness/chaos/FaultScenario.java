@@ -1,5 +1,6 @@
 package io.stagedoor.harness.chaos;
 
+import io.stagedoor.harness.HarnessMessages;
 import java.util.List;
 import java.util.Locale;
 
@@ -45,8 +46,8 @@ interface FaultScenario {
             return all();
         }
         return java.util.stream.Stream.concat(all().stream(), onThreeBrokers().stream()).filter(scenario -> scenario.name().equals(wanted)).findFirst().map(List::of)
-                .orElseThrow(() -> new IllegalArgumentException("no scenario " + name + "; one of "
-                        + java.util.stream.Stream.concat(all().stream(), onThreeBrokers().stream())
-                        .map(FaultScenario::name).toList() + " or all"));
+                .orElseThrow(() -> new IllegalArgumentException(HarnessMessages.noSuchScenario(name,
+                        java.util.stream.Stream.concat(all().stream(), onThreeBrokers().stream())
+                                .map(FaultScenario::name).toList())));
     }
 }

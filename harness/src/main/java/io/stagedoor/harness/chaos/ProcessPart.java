@@ -1,5 +1,6 @@
 package io.stagedoor.harness.chaos;
 
+import io.stagedoor.harness.HarnessMessages;
 import io.stagedoor.harness.ProcessStop;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -75,7 +76,7 @@ final class ProcessPart implements AutoCloseable {
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .start();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start " + name, e);
+            throw new UncheckedIOException(HarnessMessages.cannotStartPart(name), e);
         }
         awaitReady(offset);
     }
@@ -118,13 +119,12 @@ final class ProcessPart implements AutoCloseable {
                 return;
             }
             if (!process.isAlive()) {
-                throw new IllegalStateException(name + " exited with " + process.exitValue() + " before it was ready; see "
-                        + log);
+                throw new IllegalStateException(HarnessMessages.partExitedBeforeReady(name, process.exitValue(), log));
             }
             pause();
         }
         kill();
-        throw new IllegalStateException(name + " was not ready within " + START_TIMEOUT + "; see " + log);
+        throw new IllegalStateException(HarnessMessages.partNotReady(name, START_TIMEOUT, log));
     }
 
     private String printedSince(long offset) {
@@ -150,7 +150,7 @@ final class ProcessPart implements AutoCloseable {
             Thread.sleep(100); // polling a child's log: nothing to wait on but the file
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while a part started", e);
+            throw new IllegalStateException(HarnessMessages.interruptedWhileAPartStarted(), e);
         }
     }
 }

@@ -9,6 +9,7 @@ import io.stagedoor.client.RetryPolicy;
 import io.stagedoor.client.StagedoorClient;
 import io.stagedoor.client.SubmitAnswer;
 import io.stagedoor.client.Unreachable;
+import io.stagedoor.harness.HarnessMessages;
 import io.stagedoor.harness.load.OpenLoop;
 import io.stagedoor.harness.load.Pacing;
 import io.stagedoor.workers.payment.PayrailSettings;
@@ -86,7 +87,7 @@ final class SteadyLoad implements AutoCloseable {
     void awaitVisits() {
         try {
             if (!run.await(Duration.ofSeconds(resultWait.toSeconds() * 3 + 60))) {
-                throw new CompletionException(new TimeoutException("visits still under way"));
+                throw new CompletionException(new TimeoutException(HarnessMessages.visitsStillUnderWay()));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,5 +1,6 @@
 package io.stagedoor.harness.chaos;
 
+import io.stagedoor.harness.HarnessMessages;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
@@ -20,7 +21,7 @@ final class Waits {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("gave up waiting for " + what + " after " + timeout);
+                throw new IllegalStateException(HarnessMessages.gaveUpWaiting(what, timeout));
             }
             pause(Duration.ofMillis(POLL_MILLIS));
         }
@@ -32,7 +33,7 @@ final class Waits {
             Thread.sleep(length);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
+            throw new IllegalStateException(HarnessMessages.interrupted(), e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.stagedoor.harness.child;
 
+import io.stagedoor.harness.HarnessMessages;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -71,7 +72,7 @@ final class ChildOutput {
         } catch (IOException closed) {
             // the child is gone: what it printed is all there is
         } finally {
-            ready.completeExceptionally(new IllegalStateException("the output ended"));
+            ready.completeExceptionally(new IllegalStateException(HarnessMessages.outputEnded()));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.stagedoor.harness.demo;
 
+import io.stagedoor.harness.HarnessMessages;
 import io.stagedoor.topics.EventDefinition;
 import java.time.Duration;
 import java.util.Objects;
@@ -41,16 +42,16 @@ public record DemoSettings(int buyers, int office, int concurrency, double entry
         positive("phones", phones);
         positive("maxSeatsPerBuyer", maxSeatsPerBuyer);
         if (office < 0 || office > buyers) {
-            throw new IllegalArgumentException("office must be between 0 and buyers (" + buyers + "), was " + office);
+            throw new IllegalArgumentException(HarnessMessages.officeOutOfRange(buyers, office));
         }
         if (maxActive < 0) {
-            throw new IllegalArgumentException("maxActive must not be negative, was " + maxActive);
+            throw new IllegalArgumentException(HarnessMessages.negative("maxActive", maxActive));
         }
         if (scans < 0) {
-            throw new IllegalArgumentException("scans must not be negative, was " + scans);
+            throw new IllegalArgumentException(HarnessMessages.negative("scans", scans));
         }
         if (!(entryRate > 0)) {
-            throw new IllegalArgumentException("entryRate must be positive, was " + entryRate);
+            throw new IllegalArgumentException(HarnessMessages.entryRateNotPositive(entryRate));
         }
         share("declineShare", declineShare);
         share("rescanShare", rescanShare);
@@ -89,20 +90,20 @@ public record DemoSettings(int buyers, int office, int concurrency, double entry
 
     private static void positive(String name, int value) {
         if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1, was " + value);
+            throw new IllegalArgumentException(HarnessMessages.belowOne(name, value));
         }
     }
 
     private static void share(String name, double value) {
         if (!(value >= 0 && value <= 1)) {
-            throw new IllegalArgumentException(name + " must be between 0 and 1, was " + value);
+            throw new IllegalArgumentException(HarnessMessages.shareOutOfRange(name, value));
         }
     }
 
     private static void notNegative(String name, Duration value) {
         Objects.requireNonNull(value, name);
         if (value.isNegative()) {
-            throw new IllegalArgumentException(name + " must not be negative, was " + value);
+            throw new IllegalArgumentException(HarnessMessages.negative(name, value));
         }
     }
 

@@ -2,6 +2,7 @@ package io.stagedoor.harness.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagedoor.harness.DemoEvent;
+import io.stagedoor.harness.HarnessMessages;
 import io.stagedoor.harness.Pipeline;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
@@ -88,7 +89,6 @@ final class EventOpening {
             }
             Thread.sleep(LOOK_EVERY);
         }
-        throw new IllegalStateException("the ingress did not serve the new definition of " + eventUri
-                + " within " + VISIBLE_WITHIN.toSeconds() + " s");
+        throw new IllegalStateException(HarnessMessages.eventDefinitionNotServed(eventUri, VISIBLE_WITHIN));
     }
 }

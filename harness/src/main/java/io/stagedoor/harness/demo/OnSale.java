@@ -4,6 +4,7 @@ import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.harness.DemoAccounts;
 import io.stagedoor.harness.DemoEvent;
+import io.stagedoor.harness.HarnessMessages;
 import io.stagedoor.harness.load.LatencySamples;
 import io.stagedoor.audit.run.Audit;
 import io.stagedoor.audit.AuditOptions;
@@ -171,7 +172,7 @@ final class OnSale {
         try {
             done.get();
         } catch (ExecutionException e) {
-            throw new IllegalStateException("the script failed: " + e.getCause(), e.getCause());
+            throw new IllegalStateException(HarnessMessages.scriptFailed(e.getCause()), e.getCause());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.stagedoor.harness.load;
 
+import io.stagedoor.harness.HarnessMessages;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,7 @@ public final class ClosedLoop {
     /** @param nanoTime the clock the window is read on ({@link System#nanoTime()} but in tests) */
     public ClosedLoop(int callers, LongSupplier nanoTime) {
         if (callers < 1) {
-            throw new IllegalArgumentException("callers must be at least 1, not " + callers);
+            throw new IllegalArgumentException(HarnessMessages.callersBelowOne(callers));
         }
         this.callers = callers;
         this.nanoTime = nanoTime;

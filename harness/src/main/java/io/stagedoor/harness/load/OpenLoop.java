@@ -1,5 +1,6 @@
 package io.stagedoor.harness.load;
 
+import io.stagedoor.harness.HarnessMessages;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ public final class OpenLoop {
     /** @param nanoTime the clock due times are read on ({@link System#nanoTime()} but in tests) */
     public OpenLoop(Pacing pacing, int maxInFlight, WhenFull whenFull, LongSupplier nanoTime) {
         if (maxInFlight < 1) {
-            throw new IllegalArgumentException("maxInFlight must be at least 1, not " + maxInFlight);
+            throw new IllegalArgumentException(HarnessMessages.maxInFlightBelowOne(maxInFlight));
         }
         this.pacing = Objects.requireNonNull(pacing, "pacing");
         this.maxInFlight = maxInFlight;

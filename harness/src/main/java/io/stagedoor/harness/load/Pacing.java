@@ -1,5 +1,6 @@
 package io.stagedoor.harness.load;
 
+import io.stagedoor.harness.HarnessMessages;
 import java.time.Duration;
 
 /**
@@ -12,14 +13,14 @@ public record Pacing(double periodNanos) {
 
     public Pacing {
         if (!(periodNanos >= 0) || Double.isInfinite(periodNanos)) {
-            throw new IllegalArgumentException("periodNanos must be finite and at least 0, not " + periodNanos);
+            throw new IllegalArgumentException(HarnessMessages.badPeriodNanos(periodNanos));
         }
     }
 
     /** {@code rate} arrivals a second. */
     public static Pacing perSecond(double rate) {
         if (!(rate > 0)) {
-            throw new IllegalArgumentException("rate must be above 0, not " + rate);
+            throw new IllegalArgumentException(HarnessMessages.rateNotPositive(rate));
         }
         return new Pacing(1e9 / rate);
     }

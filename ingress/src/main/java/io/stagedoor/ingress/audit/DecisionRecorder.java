@@ -4,6 +4,7 @@ import io.stagedoor.admission.limiter.Decision;
 import io.stagedoor.admission.limiter.DecisionSource;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitPolicy;
+import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.rings.Decisions;
 import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.topics.AdmissionRecord;
@@ -95,7 +96,7 @@ public final class DecisionRecorder implements Decisions.Recorder {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
             return "sha256:" + HexFormat.of().formatHex(digest, 0, 12);
         } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+            throw new IllegalStateException(IngressMessages.algorithmInEveryJdk("SHA-256"), e);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.stagedoor.ingress.auth;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.store.JsonListFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -77,7 +78,7 @@ public final class ApiKeys {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+            throw new IllegalStateException(IngressMessages.algorithmInEveryJdk("SHA-256"), e);
         }
     }
 

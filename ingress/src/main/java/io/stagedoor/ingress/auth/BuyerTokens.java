@@ -9,6 +9,7 @@ import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.crypto.MACVerifier;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import io.stagedoor.ingress.http.IngressMessages;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Duration;
@@ -70,7 +71,7 @@ public final class BuyerTokens {
             this.signer = new MACSigner(secret);
             this.verifier = new MACVerifier(secret);
         } catch (JOSEException e) {
-            throw new IllegalArgumentException("the token secret needs at least 32 bytes", e);
+            throw new IllegalArgumentException(IngressMessages.tokenSecretNeeds32Bytes(), e);
         }
         this.issuer = issuer;
         this.maxLifetime = maxLifetime;
@@ -80,7 +81,7 @@ public final class BuyerTokens {
     /** A token for {@code buyerId}, valid for {@code lifetime}, at most the maximum lifetime. */
     public String issue(String buyerId, Duration lifetime) {
         if (lifetime.compareTo(maxLifetime) > 0) {
-            throw new IllegalArgumentException("a token may live at most " + maxLifetime + ", not " + lifetime);
+            throw new IllegalArgumentException(IngressMessages.tokenLivesTooLong(maxLifetime, lifetime));
         }
         Instant now = clock.instant();
         JWTClaimsSet claims = new JWTClaimsSet.Builder()
@@ -93,7 +94,7 @@ public final class BuyerTokens {
         try {
             jwt.sign(signer);
         } catch (JOSEException e) {
-            throw new IllegalStateException("cannot sign a buyer token", e);
+            throw new IllegalStateException(IngressMessages.cannotSignBuyerToken(), e);
         }
         return jwt.serialize();
     }

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.auth;
 
+import io.stagedoor.ingress.http.IngressMessages;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
@@ -57,11 +58,11 @@ public final class TrustedProxies {
             String[] parts = cidr.trim().split("/");
             byte[] address = parseAddress(parts[0]);
             if (address == null) {
-                throw new IllegalArgumentException("not an IP address range: " + cidr);
+                throw new IllegalArgumentException(IngressMessages.notAnAddressRange(cidr));
             }
             int prefix = parts.length == 2 ? Integer.parseInt(parts[1]) : address.length * 8;
             if (prefix < 0 || prefix > address.length * 8) {
-                throw new IllegalArgumentException("bad prefix length in " + cidr);
+                throw new IllegalArgumentException(IngressMessages.badPrefixLength(cidr));
             }
             return new Cidr(address, prefix);
         }

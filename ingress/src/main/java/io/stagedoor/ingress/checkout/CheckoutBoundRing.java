@@ -72,7 +72,7 @@ public final class CheckoutBoundRing implements DynamicFeature {
                 return permit;
             }
         }
-        throw new IllegalStateException("the checkout bound took no permit for this request");
+        throw new IllegalStateException(IngressMessages.checkoutPermitMissing());
     }
 
     /** A permit until the resource claims it; whoever gets it first (claim or release) owns it. */

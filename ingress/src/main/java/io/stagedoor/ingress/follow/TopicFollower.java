@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.follow;
 
+import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.topics.connection.KafkaConnection;
 import java.time.Duration;
 import java.time.Instant;
@@ -73,7 +74,7 @@ public final class TopicFollower implements AutoCloseable {
     private void assign(Instant from) {
         List<PartitionInfo> infos = consumer.partitionsFor(topic, Duration.ofSeconds(30));
         if (infos == null || infos.isEmpty()) {
-            throw new IllegalStateException("topic " + topic + " does not exist; create the topics first");
+            throw new IllegalStateException(IngressMessages.topicMissing(topic));
         }
         List<TopicPartition> partitions = infos.stream().map(p -> new TopicPartition(topic, p.partition())).toList();
         consumer.assign(partitions);

@@ -28,7 +28,7 @@ public final class HttpJson implements ContextResolver<ObjectMapper> {
         try {
             return MAPPER.writeValueAsBytes(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot render " + value.getClass().getSimpleName() + " as JSON", e);
+            throw new IllegalStateException(IngressMessages.cannotRenderJson(value.getClass()), e);
         }
     }
 

@@ -194,4 +194,121 @@ public final class IngressMessages {
                 + "perhaps another stagedoor, may hold the port; choose a free one with " + portSetting
                 + ", or another address with " + addressSetting;
     }
+
+    // Messages of exceptions thrown inside the ingress (settings, wiring, impossible states), not of problem bodies.
+
+    /** A JDK algorithm every JDK has is missing all the same. */
+    public static String algorithmInEveryJdk(String algorithm) {
+        return algorithm + " is part of every JDK";
+    }
+
+    public static String tokenSecretTooShort() {
+        return "tokenSecret must have at least 32 bytes";
+    }
+
+    public static String adminKeyBlank() {
+        return "adminKey must not be blank";
+    }
+
+    public static String tokenMaxLifetimeUnderAMinute(java.time.Duration tokenMaxLifetime) {
+        return "tokenMaxLifetime must be at least a minute, was " + tokenMaxLifetime;
+    }
+
+    /** A count setting named {@code name} below 1. */
+    public static String belowOne(String name, int value) {
+        return name + " must be at least 1, was " + value;
+    }
+
+    public static String keepAliveIdleTimeoutNotWholeSeconds(java.time.Duration idleTimeout) {
+        return "keepAliveIdleTimeout must be whole seconds, at least 1 s, was " + idleTimeout;
+    }
+
+    public static String maxConnectionAgeUnderASecond(java.time.Duration maxAge) {
+        return "maxConnectionAge must be at least 1 s, was " + maxAge;
+    }
+
+    public static String adminPortIsPort(int port) {
+        return "adminPort must differ from port, both were " + port;
+    }
+
+    public static String maxBodyBytesUnder256(int maxBodyBytes) {
+        return "maxBodyBytes must be at least 256, was " + maxBodyBytes;
+    }
+
+    public static String badKeepAliveRequests(int keepAliveRequests) {
+        return "keepAliveRequests must be -1 (no limit) or at least 1, was " + keepAliveRequests;
+    }
+
+    public static String bodyDeadlineUnder100Millis(java.time.Duration bodyDeadline) {
+        return "bodyDeadline must be at least 100 ms, was " + bodyDeadline;
+    }
+
+    /** A port setting named {@code name} outside 0..65535. */
+    public static String portOutOfRange(String name, int value) {
+        return name + " must be 0..65535, was " + value;
+    }
+
+    public static String deliveryTimeoutUnder200Millis(java.time.Duration deliveryTimeout) {
+        return "deliveryTimeout must be at least 200 ms, was " + deliveryTimeout;
+    }
+
+    public static String tokenSecretNeeds32Bytes() {
+        return "the token secret needs at least 32 bytes";
+    }
+
+    public static String tokenLivesTooLong(java.time.Duration maxLifetime, java.time.Duration lifetime) {
+        return "a token may live at most " + maxLifetime + ", not " + lifetime;
+    }
+
+    public static String cannotSignBuyerToken() {
+        return "cannot sign a buyer token";
+    }
+
+    public static String notAnAddressRange(String cidr) {
+        return "not an IP address range: " + cidr;
+    }
+
+    public static String badPrefixLength(String cidr) {
+        return "bad prefix length in " + cidr;
+    }
+
+    public static String checkoutPermitMissing() {
+        return "the checkout bound took no permit for this request";
+    }
+
+    public static String topicMissing(String topic) {
+        return "topic " + topic + " does not exist; create the topics first";
+    }
+
+    public static String cannotRenderJson(Class<?> type) {
+        return "cannot render " + type.getSimpleName() + " as JSON";
+    }
+
+    public static String waitingPollsPerPrincipalBelowOne(int perPrincipal) {
+        return "a principal needs at least 1 waiting poll, was " + perPrincipal;
+    }
+
+    public static String tooManyWaitingPolls(int max) {
+        return "already " + max + " polls waiting";
+    }
+
+    public static String interruptedWhileDeciding() {
+        return "interrupted while deciding";
+    }
+
+    public static String limiterDidNotDecide(Exception failure) {
+        return "the limiter did not decide: " + failure;
+    }
+
+    public static String addressRingDecidesLogins() {
+        return "the address ring decides logins";
+    }
+
+    public static String cannotReadListFile(String what, java.nio.file.Path file) {
+        return "cannot read " + what + " from " + file;
+    }
+
+    public static String cannotWriteListFile(String what, java.nio.file.Path file) {
+        return "cannot write " + what + " to " + file;
+    }
 }

@@ -208,7 +208,7 @@ public final class IdempotentRequests implements AutoCloseable {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(Json.write(content));
             return HexFormat.of().formatHex(digest);
         } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+            throw new IllegalStateException(IngressMessages.algorithmInEveryJdk("SHA-256"), e);
         }
     }
 

@@ -10,4 +10,9 @@ public final class PagesMessages {
         String shown = name.length() > 80 ? name.substring(0, 80) + "…" : name;
         return "There is no page file " + shown + ".";
     }
+
+    /** A page file under {@code folder} that is there but cannot be read. */
+    public static String cannotReadFile(String folder, String name) {
+        return "cannot read " + folder + name;
+    }
 }

@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.pages;
 
+import io.stagedoor.ingress.http.IngressMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -61,7 +62,7 @@ final class StaticFiles {
             found.put(name, file);
             return Optional.of(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + folder + name, e);
+            throw new UncheckedIOException(PagesMessages.cannotReadFile(folder, name), e);
         }
     }
 
@@ -70,7 +71,7 @@ final class StaticFiles {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);
             return HexFormat.of().formatHex(digest, 0, 16);
         } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+            throw new IllegalStateException(IngressMessages.algorithmInEveryJdk("SHA-256"), e);
         }
     }
 }

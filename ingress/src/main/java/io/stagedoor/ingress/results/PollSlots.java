@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.results;
 
+import io.stagedoor.ingress.http.IngressMessages;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -22,7 +23,7 @@ public final class PollSlots {
 
     public PollSlots(int perPrincipal) {
         if (perPrincipal < 1) {
-            throw new IllegalArgumentException("a principal needs at least 1 waiting poll, was " + perPrincipal);
+            throw new IllegalArgumentException(IngressMessages.waitingPollsPerPrincipalBelowOne(perPrincipal));
         }
         this.perPrincipal = perPrincipal;
     }

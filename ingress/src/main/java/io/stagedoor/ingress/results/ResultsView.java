@@ -2,6 +2,7 @@ package io.stagedoor.ingress.results;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.json.Json;
 import java.time.Duration;
@@ -122,7 +123,7 @@ public final class ResultsView {
     /** Raised when the view holds as many waiting polls as it may. */
     public static final class TooManyWaiters extends RuntimeException {
         public TooManyWaiters(int max) {
-            super("already " + max + " polls waiting", null, false, false);
+            super(IngressMessages.tooManyWaitingPolls(max), null, false, false);
         }
     }
 }

@@ -152,13 +152,13 @@ public final class Decisions {
         } catch (InterruptedException e) {
             waited.cancel(false); // nobody waits now: a decision still to come is given back
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while deciding", e);
+            throw new IllegalStateException(IngressMessages.interruptedWhileDeciding(), e);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof TimeoutException) {
                 // Our own wait ran out: this process is too busy to hear its limiter. Shed, costing nothing.
                 return Decision.shed(checks.get(0).policy());
             }
-            throw new IllegalStateException("the limiter did not decide: " + e, e);
+            throw new IllegalStateException(IngressMessages.limiterDidNotDecide(e), e);
         }
     }
 

@@ -95,7 +95,7 @@ public final class PrincipalLimitRing implements DynamicFeature {
                 case SCANS -> limits.get().checks(route, LimitSubject.of(LimitKey.API_KEY, caller.id()));
                 case CHECKOUT -> limits.get().checks(route, checkouts.subject(caller, request));
                 case HOLDS -> limits.get().checks(route, holds.subject(caller, request));
-                case LOGIN -> throw new IllegalStateException("the address ring decides logins");
+                case LOGIN -> throw new IllegalStateException(IngressMessages.addressRingDecidesLogins());
             };
         }
     }

@@ -1,6 +1,7 @@
 package io.stagedoor.ingress.store;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.topics.json.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,7 +27,7 @@ public final class JsonListFile {
         try {
             return Json.mapper().readValue(file.toFile(), type);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + what + " from " + file, e);
+            throw new UncheckedIOException(IngressMessages.cannotReadListFile(what, file), e);
         }
     }
 
@@ -42,7 +43,7 @@ public final class JsonListFile {
             Json.mapper().writerWithDefaultPrettyPrinter().writeValue(temporary.toFile(), records);
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + what + " to " + file, e);
+            throw new UncheckedIOException(IngressMessages.cannotWriteListFile(what, file), e);
         }
     }
 }

@@ -32,7 +32,7 @@ public record QueueBody(String ticket, String status, long position, Double esti
                     WaitingRoomMessages.soldOut(eventName));
             case CLOSED -> new QueueBody(ticket.ticket(), status, ticket.position(), null, null, null,
                     WaitingRoomMessages.closed(eventName));
-            case NOT_YET_OPEN -> throw new IllegalArgumentException("refused with a problem, not answered with a body");
+            case NOT_YET_OPEN -> throw new IllegalArgumentException(WaitingRoomMessages.refusedNotAnswered());
             case ADMITTED, EXPIRED, ENDED -> new QueueBody(ticket.ticket(), status, ticket.position(), null,
                     ticket.standing() == QueueTicket.Standing.ADMITTED ? ticket.pass().token() : null,
                     ticket.pass().expiresAt(), null);

@@ -81,4 +81,17 @@ public final class WaitingRoomMessages {
     public static String roomUnavailable() {
         return "The waiting room could not answer; try again.";
     }
+
+    /** A standing that is refused with a problem was asked for a body. */
+    public static String refusedNotAnswered() {
+        return "refused with a problem, not answered with a body";
+    }
+
+    public static String passSecretTooShort() {
+        return "passSecret must have at least 32 bytes";
+    }
+
+    public static String instanceCountNotPositive(int instanceCount) {
+        return "instanceCount must be positive, was " + instanceCount;
+    }
 }

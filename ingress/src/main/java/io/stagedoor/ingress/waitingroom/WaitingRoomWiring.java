@@ -49,11 +49,11 @@ public record WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] 
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(clock, "clock");
         if (passSecret == null || passSecret.length < 32) {
-            throw new IllegalArgumentException("passSecret must have at least 32 bytes");
+            throw new IllegalArgumentException(WaitingRoomMessages.passSecretTooShort());
         }
         passSecret = passSecret.clone();
         if (instanceCount < 1) {
-            throw new IllegalArgumentException("instanceCount must be positive, was " + instanceCount);
+            throw new IllegalArgumentException(WaitingRoomMessages.instanceCountNotPositive(instanceCount));
         }
     }
 

@@ -138,7 +138,7 @@ public final class CorrelationIds {
             mac.init(key);
             return mac.doFinal(message);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+            throw new IllegalStateException(TopicsMessages.algorithmInEveryJdk("HmacSHA256"), e);
         }
     }
 }
