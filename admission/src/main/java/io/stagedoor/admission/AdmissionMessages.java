@@ -53,6 +53,26 @@ public final class AdmissionMessages {
         return "limit '" + name + "': " + why + " in '" + text + "'; a limit is declared as '" + LIMIT_GRAMMAR + "'";
     }
 
+    /** Why a limit's bucket does not read: its shape. */
+    public static final String LIMIT_BUCKET_SHAPE = "the bucket is capacity,refillTokens,period";
+    /** Why a limit's bucket does not read: its numbers or its period. */
+    public static final String LIMIT_BUCKET_NUMBERS = "the bucket is whole numbers and an ISO-8601 period";
+    /** Why a new limit's declaration is refused when it names no key or no route. */
+    public static final String NEW_LIMIT_NEEDS_KEY_AND_ROUTES = "a new limit names its key (per) and routes (on)";
+
+    public static String limitWordWithoutValue(String word) {
+        return "'" + word + "' without a value";
+    }
+
+    /** A declaration's word that names nothing known: "no key 'seat'", "no route 'stage'", "no word 'loudly'". */
+    public static String noSuch(String what, String value) {
+        return "no " + what + " '" + value + "'";
+    }
+
+    public static String badLimitCost(String value) {
+        return "a cost is a whole number of tokens or 'seats', not '" + value + "'";
+    }
+
     public static String limitKeyNotOnRoute(String name, String key, String route) {
         return "limit '" + name + "': a request on " + route + " has no " + key + " to key on";
     }

@@ -65,7 +65,7 @@ class StagedoorConfigTest {
                 .hasMessageStartingWith(ConfigMessages.badValue("ingress.max-checkouts", FLAG, "lots", ""));
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("limits.buyer-seats=10,1")))
                 .hasMessage(ConfigMessages.badValue("limits.buyer-seats", FLAG, "10,1", AdmissionMessages
-                        .badLimitDeclaration("buyer-seats", "10,1", "the bucket is capacity,refillTokens,period")));
+                        .badLimitDeclaration("buyer-seats", "10,1", AdmissionMessages.LIMIT_BUCKET_SHAPE)));
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("workers.max-deliveries=1")))
                 .hasMessage(ConfigMessages.badValue("workers.max-deliveries", FLAG, "1",
                         WorkersMessages.maxDeliveriesBelowTwo(1)));
@@ -92,7 +92,7 @@ class StagedoorConfigTest {
     void aLimitThatCannotApplyIsRefusedAtStart() {
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("limits.event-holds=50,50,PT1S")))
                 .hasMessageContaining(AdmissionMessages.badLimitDeclaration("event-holds", "50,50,PT1S",
-                        "a new limit names its key (per) and routes (on)"));
+                        AdmissionMessages.NEW_LIMIT_NEEDS_KEY_AND_ROUTES));
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(),
                 List.of("limits.event-checkouts=50,50,PT1S per event on checkout")))
                 .hasMessageContaining(AdmissionMessages.limitKeyNotOnRoute("event-checkouts", "event", "checkout"));

@@ -43,7 +43,7 @@ public final class LimitDeclaration {
         String[] bucket = words.get(0).split(",");
         if (bucket.length != 3) {
             throw new IllegalArgumentException(AdmissionMessages.badLimitDeclaration(name, text,
-                    "the bucket is capacity,refillTokens,period"));
+                    AdmissionMessages.LIMIT_BUCKET_SHAPE));
         }
         LimitKey key = current == null ? null : current.key();
         Set<LimitedRoute> routes = current == null ? null : current.routes();
@@ -58,21 +58,21 @@ public final class LimitDeclaration {
             }
             if (i + 1 >= words.size()) {
                 throw new IllegalArgumentException(AdmissionMessages.badLimitDeclaration(name, text,
-                        "'" + word + "' without a value"));
+                        AdmissionMessages.limitWordWithoutValue(word)));
             }
             String value = words.get(++i);
             switch (word) {
-                case PER -> key = known(LimitKey.ofWord(value), name, text, "no key '" + value + "'");
+                case PER -> key = known(LimitKey.ofWord(value), name, text, AdmissionMessages.noSuch("key", value));
                 case ON -> routes = routes(name, text, value);
                 case COST -> cost = cost(name, text, value);
-                case REDIS_DOWN -> whenDown = known(whenDown(value), name, text, "no redis-down '" + value + "'");
+                case REDIS_DOWN -> whenDown = known(whenDown(value), name, text, AdmissionMessages.noSuch("redis-down", value));
                 default -> throw new IllegalArgumentException(AdmissionMessages.badLimitDeclaration(name, text,
-                        "unknown word '" + word + "'"));
+                        AdmissionMessages.noSuch("word", word)));
             }
         }
         if (key == null || routes == null) {
             throw new IllegalArgumentException(AdmissionMessages.badLimitDeclaration(name, text,
-                    "a new limit names its key (per) and routes (on)"));
+                    AdmissionMessages.NEW_LIMIT_NEEDS_KEY_AND_ROUTES));
         }
         LimitPolicy policy;
         try {
@@ -82,7 +82,7 @@ public final class LimitDeclaration {
             // NumberFormatException is an IllegalArgumentException; LimitPolicy's own refusals say what is wrong
             throw new IllegalArgumentException(AdmissionMessages.badLimitDeclaration(name, text,
                     e instanceof NumberFormatException || e instanceof DateTimeParseException
-                            ? "the bucket is whole numbers and an ISO-8601 period" : e.getMessage()), e);
+                            ? AdmissionMessages.LIMIT_BUCKET_NUMBERS : e.getMessage()), e);
         }
         return new Limit(policy, routes, key, cost);
     }
@@ -128,7 +128,7 @@ public final class LimitDeclaration {
     private static Set<LimitedRoute> routes(String name, String text, String value) {
         List<LimitedRoute> routes = new ArrayList<>();
         for (String tag : value.split(",")) {
-            routes.add(known(LimitedRoute.ofTag(tag), name, text, "no route '" + tag + "'"));
+            routes.add(known(LimitedRoute.ofTag(tag), name, text, AdmissionMessages.noSuch("route", tag)));
         }
         return EnumSet.copyOf(routes);
     }
@@ -141,7 +141,7 @@ public final class LimitDeclaration {
             return new LimitCost(Long.parseLong(value), false);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(AdmissionMessages.badLimitDeclaration(name, text,
-                    "a cost is a whole number of tokens or 'seats', not '" + value + "'"), e);
+                    AdmissionMessages.badLimitCost(value)), e);
         }
     }
 
