@@ -15,6 +15,7 @@ import java.util.stream.StreamSupport;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
@@ -33,7 +34,7 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
 
     private static final Duration POLL = Duration.ofMillis(200);
 
-    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final Consumer<byte[], byte[]> consumer;
     private final TopicRange range;
     private final ReplaySettings settings;
     private final ReplayProgress progress;
@@ -51,15 +52,15 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
     private long sinceProgress;
     private boolean finished;
 
-    private RangeReader(ReplaySettings settings, TopicRange range, ReplayProgress progress) {
+    private RangeReader(Consumer<byte[], byte[]> consumer, ReplaySettings settings, TopicRange range,
+                        ReplayProgress progress) {
         this.settings = settings;
         this.range = range;
         this.progress = progress;
         this.fromMillis = range.from().toEpochMilli();
         this.toMillis = range.to().toEpochMilli();
         this.stopAfterMillis = range.to().plus(settings.timestampDisorder()).toEpochMilli();
-        this.consumer = new KafkaConsumer<>(properties(settings, range), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
+        this.consumer = consumer;
         try {
             RangeBounds bounds = RangeBounds.of(consumer, range);
             this.ends = bounds.ends();
@@ -78,7 +79,14 @@ public final class RangeReader implements Iterator<ConsumerRecord<byte[], byte[]
 
     /** Opens a reader over {@code range}; the caller must {@link #close()} it. */
     public static RangeReader open(ReplaySettings settings, TopicRange range, ReplayProgress progress) {
-        return new RangeReader(settings, range, progress == null ? ReplayProgress.NONE : progress);
+        return open(new KafkaConsumer<>(properties(settings, range), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer()), settings, range, progress);
+    }
+
+    /** A reader through {@code consumer}, which it assigns, seeks and closes (tests hand it a mock). */
+    static RangeReader open(Consumer<byte[], byte[]> consumer, ReplaySettings settings, TopicRange range,
+                            ReplayProgress progress) {
+        return new RangeReader(consumer, settings, range, progress == null ? ReplayProgress.NONE : progress);
     }
 
     /** The records of {@code range} as a stream that closes its reader when closed (use try-with-resources). */

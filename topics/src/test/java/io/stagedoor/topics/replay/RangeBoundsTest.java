@@ -3,19 +3,16 @@ package io.stagedoor.topics.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.MockConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
-import org.apache.kafka.common.Node;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 /**
- * Where a {@link RangeReader} starts and stops in each partition, worked out from a {@link MockConsumer}: the
- * reader itself builds its own {@code KafkaConsumer}, so its loop is covered by {@code RangeReaderIT} on a broker.
+ * Where a {@link RangeReader} starts and stops in each partition, worked out from a {@link MockConsumer}
+ * ({@link TimedConsumer}); the reading itself is {@link RangeReaderTest}'s.
  */
 class RangeBoundsTest {
 
@@ -26,47 +23,9 @@ class RangeBoundsTest {
     private static final TopicPartition P1 = new TopicPartition(TOPIC, 1);
     private static final TopicPartition P2 = new TopicPartition(TOPIC, 2);
 
-    /** {@link MockConsumer} does not look offsets up by time: this one answers from a table, nulls included. */
-    private static class TimedConsumer extends MockConsumer<byte[], byte[]> {
-
-        private final Map<TopicPartition, OffsetAndTimestamp> firsts = new HashMap<>();
-        private final Map<TopicPartition, Long> askedFor = new HashMap<>();
-
-        TimedConsumer(int partitions) {
-            super("earliest");
-            Node node = new Node(0, "localhost", 9092);
-            List<PartitionInfo> infos = new java.util.ArrayList<>();
-            for (int partition = 0; partition < partitions; partition++) {
-                infos.add(new PartitionInfo(TOPIC, partition, node, new Node[] {node}, new Node[] {node}));
-            }
-            updatePartitions(TOPIC, infos);
-        }
-
-        /** The first offset stamped at or after the range's start in {@code partition}; none when not given. */
-        TimedConsumer first(TopicPartition partition, long offset) {
-            firsts.put(partition, new OffsetAndTimestamp(offset, FROM.toEpochMilli()));
-            return this;
-        }
-
-        TimedConsumer ends(Map<TopicPartition, Long> ends) {
-            updateEndOffsets(ends);
-            return this;
-        }
-
-        @Override
-        public synchronized Map<TopicPartition, OffsetAndTimestamp> offsetsForTimes(
-                Map<TopicPartition, Long> timestamps) {
-            askedFor.putAll(timestamps);
-            // As KafkaConsumer does: a partition with no record stamped late enough maps to null.
-            Map<TopicPartition, OffsetAndTimestamp> found = new HashMap<>();
-            timestamps.keySet().forEach(partition -> found.put(partition, firsts.get(partition)));
-            return found;
-        }
-    }
-
     @Test
     void startsAtTheFirstOffsetStampedAtOrAfterTheStartAndEndsAtTheLastStableOffset() {
-        TimedConsumer consumer = new TimedConsumer(2).first(P0, 5).first(P1, 0).ends(Map.of(P0, 12L, P1, 3L));
+        TimedConsumer consumer = new TimedConsumer(TOPIC, FROM, 2).first(P0, 5).first(P1, 0).ends(Map.of(P0, 12L, P1, 3L));
 
         RangeBounds bounds = RangeBounds.of(consumer, RANGE);
 
@@ -77,7 +36,7 @@ class RangeBoundsTest {
 
     @Test
     void theTotalCountsEveryOffsetFromTheStartsToTheEndsMarkersIncluded() {
-        TimedConsumer consumer = new TimedConsumer(3).first(P0, 5).first(P1, 0).first(P2, 40)
+        TimedConsumer consumer = new TimedConsumer(TOPIC, FROM, 3).first(P0, 5).first(P1, 0).first(P2, 40)
                 .ends(Map.of(P0, 12L, P1, 3L, P2, 41L));
 
         assertThat(RangeBounds.of(consumer, RANGE).total()).isEqualTo(7 + 3 + 1);
@@ -85,7 +44,7 @@ class RangeBoundsTest {
 
     @Test
     void leavesOutAPartitionWithNothingStampedAtOrAfterTheStart() {
-        TimedConsumer consumer = new TimedConsumer(2).first(P1, 2).ends(Map.of(P0, 100L, P1, 4L));
+        TimedConsumer consumer = new TimedConsumer(TOPIC, FROM, 2).first(P1, 2).ends(Map.of(P0, 100L, P1, 4L));
 
         RangeBounds bounds = RangeBounds.of(consumer, RANGE);
 
@@ -97,7 +56,7 @@ class RangeBoundsTest {
     @Test
     void aFirstRecordPastTheLastStableOffsetLeavesThePartitionOut() {
         // The first record of the range sits in a transaction still open: the range stops before it.
-        TimedConsumer consumer = new TimedConsumer(2).first(P0, 20).first(P1, 7)
+        TimedConsumer consumer = new TimedConsumer(TOPIC, FROM, 2).first(P0, 20).first(P1, 7)
                 .ends(Map.of(P0, 15L, P1, 7L));
 
         RangeBounds bounds = RangeBounds.of(consumer, RANGE);
@@ -109,7 +68,7 @@ class RangeBoundsTest {
 
     @Test
     void aTopicWithNoPartitionsHasNothingToReadAndIsNotLookedUp() {
-        TimedConsumer consumer = new TimedConsumer(0);
+        TimedConsumer consumer = new TimedConsumer(TOPIC, FROM, 0);
 
         RangeBounds bounds = RangeBounds.of(consumer, RANGE);
 
@@ -121,7 +80,7 @@ class RangeBoundsTest {
     @Test
     void aTopicTheClusterDoesNotKnowHasNothingToRead() {
         // KafkaConsumer.partitionsFor may answer null rather than an empty list for a topic it cannot find.
-        TimedConsumer consumer = new TimedConsumer(0) {
+        TimedConsumer consumer = new TimedConsumer(TOPIC, FROM, 0) {
             @Override
             public synchronized List<PartitionInfo> partitionsFor(String topic) {
                 return null;
