@@ -6,6 +6,8 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.LimitPolicy;
+import io.stagedoor.admission.limit.LimitSubject;
+import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.admission.metrics.AdmissionMeter;
 import io.stagedoor.admission.redis.RedisAccess;
@@ -35,14 +37,15 @@ import static org.awaitility.Awaitility.await;
 /**
  * A shed never costs the buyer. One buyer sends 64 one-seat holds at once while this JVM's CPU is saturated by the
  * test, through the limiter as the ingress wires it (one shared Redis access whose deadline is the limiter's, the
- * default limits, a hold's two checks: a token per seat from the buyer, one from the organizer). Holds whose Redis
+ * default limits, a hold's checks: a token per seat from the buyer, one from the organizer, and one from a limit
+ * declared by a line of configuration, per event). Holds whose Redis
  * call missed its deadline are shed, though their script may have run and taken the tokens; those tokens must come
  * back. After the burst (and once every unused take is settled), the buyer's holds are counted on until the first
- * refusal: exactly the burst of 10 every time, and the organizer paid for exactly those. The clock is fixed, so no
+ * refusal: exactly the burst of 10 every time, and the organizer and the event paid for exactly those. The clock is fixed, so no
  * token refills in between and any difference from 10 is a token lost or given twice.
  *
- * <p>Twenty repetitions, a fresh buyer and organizer each, on one Redis and on a three-primary cluster (where the
- * buyer's and the organizer's buckets live in different slots, so each hold is two script calls).
+ * <p>Twenty repetitions, a fresh buyer, organizer and event each, on one Redis and on a three-primary cluster (where
+ * the three buckets hash to slots of their own, so a hold is up to three script calls).
  */
 class ShedHoldsCostNothingIT {
 
@@ -70,6 +73,11 @@ class ShedHoldsCostNothingIT {
     private final LimitPolicy organizerHolds = new LimitPolicy(limits.policy("organizer-holds").name(),
             limits.policy("organizer-holds").capacity(), limits.policy("organizer-holds").refillTokens(), Duration.ofHours(1),
             limits.policy("organizer-holds").whenRedisDown(), false);
+    /**
+     * The shipped limits, the organizer's slowed as above, and a limit declared as an operator would, one line of
+     * configuration: holds per event, a third bucket (on a cluster a third slot) each hold pays into.
+     */
+    private final Limits declared = limits.with(organizerHolds).declare("event-holds", "1000,1,PT1H per event on holds");
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"one Redis", "Redis Cluster"})
@@ -93,8 +101,8 @@ class ShedHoldsCostNothingIT {
             for (int run = 0; run < REPETITIONS; run++) {
                 String buyer = TestNames.unique("buyer");
                 String organizer = TestNames.unique("organizer");
-                List<LimitCheck> hold = List.of(new LimitCheck(limits.policy("buyer-seats"), buyer, 1),
-                        LimitCheck.of(organizerHolds, organizer));
+                String event = TestNames.unique("event");
+                List<LimitCheck> hold = declared.checks(LimitedRoute.HOLDS, LimitSubject.hold(buyer, organizer, event, 1));
                 // Like an ingress in service, the limiter has just heard from Redis.
                 await().atMost(Duration.ofSeconds(20)).until(() -> limiter.decide(List.of(LimitCheck.of(
                         limits.policy("buyer-seats"), TestNames.unique("warm")))).toCompletableFuture().get(10, TimeUnit.SECONDS)
@@ -107,6 +115,8 @@ class ShedHoldsCostNothingIT {
                 int later = admittedUntilRefused(counter, hold);
                 Decision organizerAfter = counter.decide(List.of(LimitCheck.of(organizerHolds, organizer)))
                         .toCompletableFuture().get(10, TimeUnit.SECONDS);
+                Decision eventAfter = counter.decide(List.of(LimitCheck.of(declared.policy("event-holds"), event)))
+                        .toCompletableFuture().get(10, TimeUnit.SECONDS);
 
                 double refunded = sum(registry, AdmissionMeter.REFUNDED_TOKENS) - refundedBefore;
                 int shed = sources.getOrDefault("shed", 0);
@@ -117,6 +127,8 @@ class ShedHoldsCostNothingIT {
                 assertThat(burstAdmitted + later).as("holds admitted out of a burst of 10: %s", runs).isEqualTo(10);
                 assertThat(organizerAfter.remaining()).as("the organizer paid for the admitted holds only: %s", runs)
                         .isEqualTo(organizerHolds.capacity() - 10 - 1);
+                assertThat(eventAfter.remaining()).as("the declared event limit paid for the admitted holds only: %s",
+                        runs).isEqualTo(declared.policy("event-holds").capacity() - 10 - 1);
             }
             double refundedTotal = sum(registry, AdmissionMeter.REFUNDED_TOKENS);
             runs.forEach(System.out::println);
