@@ -78,7 +78,8 @@ class DeclaredLimitIT {
             assertThat(third.headers().firstValue("RateLimit-Policy")).hasValue("\"event-holds\";q=2;w=7200");
             assertThat(third.body()).contains("event-holds");
             String metrics = body("http://127.0.0.1:" + pipeline.adminPort() + "/metrics");
-            assertThat(metrics.lines().filter(line -> line.contains("limit=\"event-holds\"")).toList())
+            assertThat(metrics.lines().filter(line -> line.startsWith("stagedoor_admission_decisions")
+                    && line.contains("limit=\"event-holds\"")).toList())
                     .as("the declared limit's decisions in /metrics").isNotEmpty();
 
             AuditReport audit = Audit.run(AuditOptions.of(pipeline.kafka(), topics, from.minusSeconds(1),
