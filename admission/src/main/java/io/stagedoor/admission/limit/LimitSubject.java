@@ -1,46 +1,47 @@
 package io.stagedoor.admission.limit;
 
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.Objects;
 
 /**
  * What one request offers the limits to key on: the keys it knows (a hold knows its buyer, organizer and event; a
- * login first its address, then its account) and its seats. A limit whose key the subject lacks does not apply to
- * it: so the address ring and the login resource each decide the login limits of their own key.
+ * login first its address, then its account), null for the others, and its seats. A limit whose key the subject
+ * lacks does not apply to it: so the address ring and the login resource each decide the login limits of their own
+ * key. A value on the request path, so plain fields rather than a map.
+ *
+ * @param buyer     the buyer of the token, or null
+ * @param organizer the organizer of the hold's event, or null
+ * @param event     the hold's event, or null
+ * @param apiKey    the scanner's API key, or null
+ * @param address   the client's address key, or null
+ * @param account   the account key (canonical email and network), or null
+ * @param seats     the hold's seats, 0 for a request without seats
  */
-public final class LimitSubject {
-
-    private final Map<LimitKey, String> keys;
-    private final int seats;
-
-    private LimitSubject(Map<LimitKey, String> keys, int seats) {
-        this.keys = keys;
-        this.seats = seats;
-    }
+public record LimitSubject(String buyer, String organizer, String event, String apiKey, String address,
+                           String account, int seats) {
 
     /** A subject of one key, with no seats. */
     public static LimitSubject of(LimitKey key, String value) {
-        Map<LimitKey, String> keys = new EnumMap<>(LimitKey.class);
-        keys.put(key, Objects.requireNonNull(value, "value"));
-        return new LimitSubject(keys, 0);
+        Objects.requireNonNull(value, "value");
+        return new LimitSubject(key == LimitKey.BUYER ? value : null, key == LimitKey.ORGANIZER ? value : null,
+                key == LimitKey.EVENT ? value : null, key == LimitKey.API_KEY ? value : null,
+                key == LimitKey.ADDRESS ? value : null, key == LimitKey.ACCOUNT ? value : null, 0);
     }
 
     /** A hold of {@code seats} seats by {@code buyer} for {@code event} of {@code organizer}. */
     public static LimitSubject hold(String buyer, String organizer, String event, int seats) {
-        Map<LimitKey, String> keys = new EnumMap<>(LimitKey.class);
-        keys.put(LimitKey.BUYER, Objects.requireNonNull(buyer, "buyer"));
-        keys.put(LimitKey.ORGANIZER, Objects.requireNonNull(organizer, "organizer"));
-        keys.put(LimitKey.EVENT, Objects.requireNonNull(event, "event"));
-        return new LimitSubject(keys, seats);
+        return new LimitSubject(Objects.requireNonNull(buyer, "buyer"), Objects.requireNonNull(organizer, "organizer"),
+                Objects.requireNonNull(event, "event"), null, null, null, seats);
     }
 
     /** The value of {@code key}, or null when this request does not carry it. */
     public String key(LimitKey key) {
-        return keys.get(key);
-    }
-
-    public int seats() {
-        return seats;
+        return switch (key) {
+            case BUYER -> buyer;
+            case ORGANIZER -> organizer;
+            case EVENT -> event;
+            case API_KEY -> apiKey;
+            case ADDRESS -> address;
+            case ACCOUNT -> account;
+        };
     }
 }
