@@ -89,6 +89,17 @@ class StagedoorConfigTest {
     }
 
     @Test
+    void anEnvironmentVariableChangesAShippedLimitAndKeepsTheRestOfIt() {
+        StagedoorConfig config = StagedoorConfig.load(null, Map.of("STAGEDOOR_LIMITS_BUYER_CHECKOUTS", "9,1,PT10S"),
+                List.of());
+
+        assertThat(config.limits().policy("buyer-checkouts").capacity()).isEqualTo(9);
+        assertThat(config.limits().limit("buyer-checkouts").key()).isEqualTo(LimitKey.BUYER);
+        assertThat(config.values()).filteredOn(v -> v.key().equals("limits.buyer-checkouts")).singleElement()
+                .extracting(StagedoorConfig.Value::source).isEqualTo(StagedoorConfig.Source.ENVIRONMENT);
+    }
+
+    @Test
     void aLimitThatCannotApplyIsRefusedAtStart() {
         assertThatThrownBy(() -> StagedoorConfig.load(null, Map.of(), List.of("limits.event-holds=50,50,PT1S")))
                 .hasMessageContaining(AdmissionMessages.badLimitDeclaration("event-holds", "50,50,PT1S",
