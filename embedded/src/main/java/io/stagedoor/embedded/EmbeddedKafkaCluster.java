@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.IntSupplier;
 import java.util.stream.IntStream;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
@@ -48,6 +49,7 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedKafkaCluster.class);
     private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(20);
+    private static final int START_ATTEMPTS = 3;
 
     private final Path dataDir;
     private final String clusterId;
@@ -66,14 +68,42 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         this.addresses = List.copyOf(addresses);
     }
 
-    /** Starts the three nodes on {@code dataDir} (created and formatted if needed), each on free ports. */
+    /**
+     * Starts the three nodes on {@code dataDir} (created and formatted if needed), each on free ports. A free port
+     * is only free when it is picked: another process can take it before the node binds it. A cluster that did not
+     * start on a fresh directory is therefore tried again on new ports, up to {@value #START_ATTEMPTS} times, its
+     * half-formatted nodes removed first; on a directory that already holds a cluster, the first failure is final.
+     */
     public static EmbeddedKafkaCluster start(Path dataDir) {
+        return start(dataDir, Ports::anyFree);
+    }
+
+    /** {@link #start(Path)} with the ports {@code freePorts} hands out, for a test that hands out a taken one. */
+    static EmbeddedKafkaCluster start(Path dataDir, IntSupplier freePorts) {
+        boolean fresh = IntStream.rangeClosed(1, NODES)
+                .noneMatch(nodeId -> KafkaStorage.isFormatted(nodeDir(dataDir.toAbsolutePath(), nodeId)));
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return startOnce(dataDir, freePorts);
+            } catch (IllegalStateException e) {
+                if (!fresh || attempt == START_ATTEMPTS) {
+                    throw e;
+                }
+                LOG.warn("Kafka cluster did not start (attempt {} of {}); trying again on new ports", attempt,
+                        START_ATTEMPTS, e);
+                IntStream.rangeClosed(1, NODES)
+                        .forEach(nodeId -> KafkaStorage.delete(nodeDir(dataDir.toAbsolutePath(), nodeId)));
+            }
+        }
+    }
+
+    private static EmbeddedKafkaCluster startOnce(Path dataDir, IntSupplier freePorts) {
         long begin = System.nanoTime();
         QuietKafkaLogs.apply();
         Path root = dataDir.toAbsolutePath();
         List<NodeAddress> addresses = new ArrayList<>();
         for (int nodeId = 1; nodeId <= NODES; nodeId++) {
-            addresses.add(new NodeAddress(nodeId, Ports.anyFree(), Ports.anyFree(), root.resolve("node-" + nodeId)));
+            addresses.add(new NodeAddress(nodeId, freePorts.getAsInt(), freePorts.getAsInt(), nodeDir(root, nodeId)));
         }
         EmbeddedKafkaCluster cluster = new EmbeddedKafkaCluster(root, existingClusterId(addresses), addresses);
         Runtime.getRuntime().addShutdownHook(cluster.shutdownHook);
@@ -214,6 +244,10 @@ public final class EmbeddedKafkaCluster implements AutoCloseable {
         StringJoiner voters = new StringJoiner(",");
         addresses.forEach(a -> voters.add(a.nodeId() + "@" + Ports.LOOPBACK + ":" + a.controllerPort()));
         return voters.toString();
+    }
+
+    private static Path nodeDir(Path root, int nodeId) {
+        return root.resolve("node-" + nodeId);
     }
 
     private static int index(int nodeId) {

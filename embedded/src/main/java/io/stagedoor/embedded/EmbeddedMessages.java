@@ -44,6 +44,10 @@ public final class EmbeddedMessages {
         return "the three-node Kafka cluster did not start in " + root;
     }
 
+    public static String cannotDeleteLogDir(Path logDir) {
+        return "cannot remove the Kafka data in " + logDir + " before starting the cluster again";
+    }
+
     public static String noLeader(TopicPartition partition) {
         return partition + " has no leader";
     }

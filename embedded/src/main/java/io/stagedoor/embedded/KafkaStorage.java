@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import kafka.server.KafkaConfig;
 import org.apache.kafka.common.Uuid;
@@ -24,6 +25,20 @@ final class KafkaStorage {
     /** Whether {@code logDir} already holds a formatted cluster. */
     static boolean isFormatted(Path logDir) {
         return Files.isRegularFile(logDir.resolve("meta.properties"));
+    }
+
+    /** Removes {@code logDir} and everything in it, if it exists. */
+    static void delete(Path logDir) {
+        if (!Files.exists(logDir)) {
+            return;
+        }
+        try (var paths = Files.walk(logDir)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(EmbeddedMessages.cannotDeleteLogDir(logDir), e);
+        }
     }
 
     /** Formats {@code logDir} for {@code config} unless it is formatted already. */

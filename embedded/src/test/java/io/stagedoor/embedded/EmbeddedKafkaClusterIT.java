@@ -2,6 +2,9 @@ package io.stagedoor.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.Config;
@@ -45,9 +49,21 @@ class EmbeddedKafkaClusterIT {
     private static EmbeddedKafkaCluster cluster;
     private static Admin admin;
 
+    /**
+     * The cluster every test shares starts although the first port it is handed is taken by another socket, as a
+     * port picked free can be taken before a node binds it: the start is tried again on new ports.
+     */
     @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedKafkaCluster.start(sharedDir);
+    static void startCluster() throws IOException {
+        int takenPort;
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName(Ports.LOOPBACK))) {
+            takenPort = taken.getLocalPort();
+            AtomicBoolean handedOut = new AtomicBoolean();
+            cluster = EmbeddedKafkaCluster.start(sharedDir,
+                    () -> handedOut.getAndSet(true) ? Ports.anyFree() : takenPort);
+        }
+        assertThat(cluster.bootstrapServers().split(",")).doesNotContain(Ports.LOOPBACK + ":" + takenPort);
+        assertThat(cluster.nodeIds()).allMatch(cluster::isRunning);
         admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()));
     }
 
