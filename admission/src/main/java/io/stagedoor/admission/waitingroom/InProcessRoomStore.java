@@ -28,6 +28,19 @@ public final class InProcessRoomStore implements RoomStore {
     }
 
     @Override
+    public CompletionStage<RoomReply> reserve(RoomCall call, long places) {
+        return answer(call, room -> {
+            room.reserve(places);
+            return Optional.empty();
+        });
+    }
+
+    @Override
+    public CompletionStage<RoomReply> claim(RoomCall call, RoomClaim claim) {
+        return answer(call, room -> room.claim(call, claim));
+    }
+
+    @Override
     public CompletionStage<RoomReply> control(RoomCall call, EntryRate rate, Boolean paused) {
         return answer(call, room -> {
             if (rate != null) {
@@ -73,7 +86,8 @@ public final class InProcessRoomStore implements RoomStore {
             boolean openedNow = room.advance(call, ending);
             Optional<TicketState> ticket = op.apply(room);
             RoomState state = room.state(openedNow, call.active(), call.nowMillis());
-            return CompletableFuture.completedFuture(new RoomReply(state, ticket, room.endedNow, room.placesFreed));
+            return CompletableFuture.completedFuture(new RoomReply(state, ticket, room.endedNow, room.placesFreed,
+                    room.reserved));
         }
     }
 
@@ -107,6 +121,10 @@ public final class InProcessRoomStore implements RoomStore {
         /** Random rooms: buyers drawn from the lottery so far (the lobby holds those still in it). */
         private long drawn;
         private long sessionMillis;
+        /** Signed tickets given out before the opening: counted, never listed. */
+        private long signedLobby;
+        /** The first index the current operation reserved, else 0. */
+        private long reserved;
         private boolean endedNow;
         private long placesFreed;
 
@@ -122,10 +140,11 @@ public final class InProcessRoomStore implements RoomStore {
             sessionMillis = call.sessionMillis();
             owed += call.charge();
             boolean openedNow = false;
+            reserved = 0;
             if (!opened && now >= call.opensAtMillis()) {
                 opened = true;
                 openedNow = true;
-                lobbySize = lobby.size();
+                lobbySize = lobby.size() + signedLobby;
                 Map<String, Long> positions = new HashMap<>();
                 long place = 0;
                 for (ShuffleOrder.Place buyer : lobby) {
@@ -205,6 +224,41 @@ public final class InProcessRoomStore implements RoomStore {
             buyers.put(buyerId, newTicket);
             tickets.put(newTicket, new Ticket(buyerId, position, now, estimate, 0));
             return standing(call, newTicket, buyerId, true);
+        }
+
+        void reserve(long places) {
+            if (opened) {
+                reserved = seq + 1;
+                seq += places;
+            } else {
+                reserved = signedLobby + 1;
+                signedLobby += places;
+            }
+        }
+
+        Optional<TicketState> claim(RoomCall call, RoomClaim claim) {
+            if (tickets.containsKey(claim.ticket())) {
+                return standing(call, claim.ticket(), claim.buyerId(), false);
+            }
+            String existing = buyers.get(claim.buyerId());
+            if (existing != null) {
+                long admittedAt = tickets.get(existing).admittedMillis();
+                // One slot at a time; a stored ticket still waiting stands; a ticket joined before the buyer's last
+                // admission was spent by it.
+                if (admittedAt == 0 || live(claim.buyerId(), call.nowMillis()) || claim.joinedMillis() <= admittedAt) {
+                    return standing(call, existing, claim.buyerId(), false);
+                }
+            }
+            // Kept only if admitted: a claim that waits leaves nothing behind.
+            tickets.put(claim.ticket(), new Ticket(claim.buyerId(), claim.place(), claim.joinedMillis(),
+                    claim.estimateMillis(), 0));
+            Optional<TicketState> standing = standing(call, claim.ticket(), claim.buyerId(), false);
+            if (standing.filter(TicketState::admitted).isPresent()) {
+                buyers.put(claim.buyerId(), claim.ticket());
+            } else {
+                tickets.remove(claim.ticket());
+            }
+            return standing;
         }
 
         Optional<TicketState> look(RoomCall call, String buyerId, String ticket) {

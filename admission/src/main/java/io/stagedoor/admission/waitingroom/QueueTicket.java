@@ -49,6 +49,12 @@ public record QueueTicket(String eventId, String ticket, String buyerId, Standin
         }
     }
 
+    /** The same standing, known to the buyer by {@code token}. */
+    public QueueTicket withTicket(String token) {
+        return new QueueTicket(eventId, token, buyerId, standing, position, estimatedWait, retryAfterSeconds, pass,
+                created, source);
+    }
+
     public QueueTicket {
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(standing, "standing");

@@ -5,6 +5,7 @@ import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
 import io.stagedoor.admission.AdmissionMessages;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -19,7 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class RedisRoomStore implements RoomStore {
 
-    private static final int REPLY_SIZE = 26;
+    private static final int REPLY_SIZE = 27;
 
     private final RedisScriptingAsyncCommands<String, String> commands;
     private final String sha;
@@ -43,6 +44,17 @@ public final class RedisRoomStore implements RoomStore {
     @Override
     public CompletionStage<RoomReply> look(RoomCall call, String buyerId, String ticket) {
         return run("look", call, buyerId, ticket);
+    }
+
+    @Override
+    public CompletionStage<RoomReply> reserve(RoomCall call, long places) {
+        return run("reserve", call, Long.toString(places), "");
+    }
+
+    @Override
+    public CompletionStage<RoomReply> claim(RoomCall call, RoomClaim claim) {
+        return run("claim", call, claim.buyerId(), claim.ticket(), Long.toString(claim.place()),
+                Long.toString(claim.joinedMillis()), Long.toString(claim.estimateMillis()));
     }
 
     @Override
@@ -77,12 +89,15 @@ public final class RedisRoomStore implements RoomStore {
         return reloads.sum();
     }
 
-    private CompletionStage<RoomReply> run(String op, RoomCall call, String first, String second) {
+    /** @param claimed a claim's place, joined and estimate, after the twelve arguments every operation has */
+    private CompletionStage<RoomReply> run(String op, RoomCall call, String first, String second, String... claimed) {
         String[] keys = RoomKeys.of(namespace, call.eventId());
-        String[] args = {op, Long.toString(call.nowMillis()), Long.toString(call.opensAtMillis()),
+        String[] common = {op, Long.toString(call.nowMillis()), Long.toString(call.opensAtMillis()),
                 call.initialRate().text(), Long.toString(call.seed()), Long.toString(ttlMillis), first, second,
                 Long.toString(call.charge()), Integer.toString(call.active().limit()),
                 Long.toString(call.sessionMillis()), call.method().text()};
+        String[] args = Arrays.copyOf(common, common.length + claimed.length);
+        System.arraycopy(claimed, 0, args, common.length, claimed.length);
         return this.<List<Object>>evaluate(ScriptOutputType.MULTI, keys, args).thenApply(reply -> parse(reply, call.active()));
     }
 
@@ -112,7 +127,7 @@ public final class RedisRoomStore implements RoomStore {
                 number(reply, 15), number(reply, 16), Double.parseDouble((String) reply.get(17)), number(reply, 18),
                 number(reply, 19), number(reply, 20), Double.parseDouble((String) reply.get(21)), RoomSource.REDIS,
                 number(reply, 22), cap, number(reply, 25));
-        return new RoomReply(room, state, number(reply, 23) == 1, number(reply, 24));
+        return new RoomReply(room, state, number(reply, 23) == 1, number(reply, 24), number(reply, 26));
     }
 
     private static long number(List<Object> reply, int index) {

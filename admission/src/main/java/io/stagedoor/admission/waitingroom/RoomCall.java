@@ -61,6 +61,11 @@ public record RoomCall(String eventId, EntryRate initialRate, long opensAtMillis
         return new RoomCall(eventId, initialRate, opensAtMillis, seed, nowMillis, charge, cap, millis, method);
     }
 
+    /** The same call made at {@code millis}. */
+    RoomCall at(long millis) {
+        return new RoomCall(eventId, initialRate, opensAtMillis, seed, millis, charge, active, sessionMillis, method);
+    }
+
     /** The same call choosing whom to admit by {@code queueing}. */
     public RoomCall choosing(QueueingMethod queueing) {
         return new RoomCall(eventId, initialRate, opensAtMillis, seed, nowMillis, charge, active, sessionMillis, queueing);

@@ -18,9 +18,17 @@ import java.util.Objects;
  *                         (default 30 s)
  * @param stateTtl         how long an event's room outlives its last operation in Redis (default 48 h)
  * @param keyNamespace     prefix of every Redis key (default none; tests keep their keys apart with it)
+ * @param tickets          what a waiting buyer's ticket is (default {@link RoomTickets#STORED})
+ * @param joinWindow       signed tickets: how long joins gather before one call reserves their places (default
+ *                         100 ms; zero reserves each at once)
+ * @param viewAge          signed tickets: how old this instance's view of a room may be before a poll refreshes it
+ *                         (default 250 ms)
+ * @param maxJoinsWaiting  signed tickets: the most joins of one event waiting here for their window; more are shed
+ *                         (default 10,000)
  */
 public record RoomOptions(int instanceCount, OutageSettings outage, Duration maxRetryAfter, Duration stateTtl,
-                          String keyNamespace) {
+                          String keyNamespace, RoomTickets tickets, Duration joinWindow, Duration viewAge,
+                          int maxJoinsWaiting) {
 
     public RoomOptions {
         if (instanceCount < 1) {
@@ -31,6 +39,16 @@ public record RoomOptions(int instanceCount, OutageSettings outage, Duration max
         if (maxRetryAfter.toSeconds() < 1) {
             throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("maxRetryAfter seconds", maxRetryAfter.toSeconds()));
         }
+        Objects.requireNonNull(tickets, "tickets");
+        if (joinWindow.isNegative()) {
+            throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("joinWindow millis", joinWindow.toMillis()));
+        }
+        if (viewAge.isNegative()) {
+            throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("viewAge millis", viewAge.toMillis()));
+        }
+        if (maxJoinsWaiting < 1) {
+            throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("maxJoinsWaiting", maxJoinsWaiting));
+        }
         if (stateTtl.toMinutes() < 1) {
             throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("stateTtl minutes", stateTtl.toMinutes()));
         }
@@ -38,18 +56,28 @@ public record RoomOptions(int instanceCount, OutageSettings outage, Duration max
 
     public static RoomOptions defaults() {
         return new RoomOptions(1, OutageSettings.defaults().withCommandTimeout(Duration.ofSeconds(1)),
-                Duration.ofSeconds(30), Duration.ofHours(48), "");
+                Duration.ofSeconds(30), Duration.ofHours(48), "", RoomTickets.STORED, Duration.ofMillis(100),
+                Duration.ofMillis(250), 10_000);
     }
 
     public RoomOptions withInstanceCount(int count) {
-        return new RoomOptions(count, outage, maxRetryAfter, stateTtl, keyNamespace);
+        return new RoomOptions(count, outage, maxRetryAfter, stateTtl, keyNamespace, tickets, joinWindow, viewAge,
+                maxJoinsWaiting);
     }
 
     public RoomOptions withOutage(OutageSettings settings) {
-        return new RoomOptions(instanceCount, settings, maxRetryAfter, stateTtl, keyNamespace);
+        return new RoomOptions(instanceCount, settings, maxRetryAfter, stateTtl, keyNamespace, tickets, joinWindow,
+                viewAge, maxJoinsWaiting);
     }
 
     public RoomOptions withKeyNamespace(String namespace) {
-        return new RoomOptions(instanceCount, outage, maxRetryAfter, stateTtl, namespace);
+        return new RoomOptions(instanceCount, outage, maxRetryAfter, stateTtl, namespace, tickets, joinWindow, viewAge,
+                maxJoinsWaiting);
+    }
+
+    /** These options with {@code kind} tickets, joins gathered for {@code window}, views kept for {@code age}. */
+    public RoomOptions withTickets(RoomTickets kind, Duration window, Duration age) {
+        return new RoomOptions(instanceCount, outage, maxRetryAfter, stateTtl, keyNamespace, kind, window, age,
+                maxJoinsWaiting);
     }
 }

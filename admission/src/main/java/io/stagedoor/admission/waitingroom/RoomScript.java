@@ -10,7 +10,12 @@ package io.stagedoor.admission.waitingroom;
  * five share one hash tag. ARGV: operation, now, opensAt, initial rate, seed, ttl millis, the operation's own two
  * arguments, the charge: places the instances' own queues admitted since their last charge, which the shared queue
  * repays out of its own growth ({@link RoomCall#charge()}), then the cap on active buyers (0 for none), the
- * session's lifetime and the queueing method ({@link QueueingMethod#text()}). In a random room the lobby set is the
+ * session's lifetime and the queueing method ({@link QueueingMethod#text()}); a {@code claim} adds the claimed
+ * place, when its holder joined and the estimate they were told ({@link RoomClaim}). Signed tickets
+ * ({@link SignedTicket}) are kept nowhere while they wait: {@code reserve} only counts them ({@code seq} after the
+ * opening, {@code signed} before it, which the opening adds to the lobby's size), and {@code claim} stores a ticket
+ * only when it admits it. The keys' expiry is renewed when a call writes a key it may have created, else once a
+ * minute, so a room called often costs five commands a call. In a random room the lobby set is the
  * lottery: every joiner draws a score from the seed, and a waiting buyer's place is the number drawn so far plus
  * their rank among those still in it; the admitted leave it and keep the place they drew. A buyer who joins again
  * after their session ended does not draw again (the draw is fixed per buyer, and a good one would put them back at
@@ -42,10 +47,11 @@ final class RoomScript {
             local opensAt, ttl = tonumber(ARGV[3]), tonumber(ARGV[6])
             local cap, session, method = tonumber(ARGV[10]), tonumber(ARGV[11]), ARGV[12]
             local random, passthrough = method == 'random', method == 'passthrough'
-            redis.call('HSETNX', room, 'rate', ARGV[4])
-            redis.call('HSETNX', room, 'seed', ARGV[5])
             local s = redis.call('HMGET', room, 'rate', 'paused', 'opened', 'seed', 'lobby', 'seq', 'frontier',
-                'last', 'admitted', 'actual', 'estimated', 'owed', 'drawn')
+                'last', 'admitted', 'actual', 'estimated', 'owed', 'drawn', 'signed', 'touched')
+            -- A new room starts with the caller's rate and seed; later calls never overwrite them.
+            if not s[1] then s[1] = ARGV[4] end
+            if not s[4] then s[4] = ARGV[5] end
             local rate, paused, opened, seed = tonumber(s[1]), s[2] == '1', s[3] == '1', s[4]
             local lobbySize, seq = tonumber(s[5] or '0'), tonumber(s[6] or '0')
             local frontier, last = tonumber(s[7] or '0'), tonumber(s[8] or '0')
@@ -54,10 +60,15 @@ final class RoomScript {
             local owed = tonumber(s[12] or '0') + tonumber(ARGV[9])
             -- Random rooms: buyers drawn from the lottery so far (the lobby set holds those still in it).
             local drawn = tonumber(s[13] or '0')
+            -- Signed tickets given out before the opening: they hold no entry anywhere, only this count.
+            local signed = tonumber(s[14] or '0')
+            local reserved = 0
+            -- Whether this call wrote a key it may have created: such a key gets its expiry at once.
+            local wrote = false
             local openedNow = 0
             if not opened and now >= opensAt then
               opened, openedNow = true, 1
-              lobbySize = redis.call('ZCARD', lobby)
+              lobbySize = redis.call('ZCARD', lobby) + signed
               seq, frontier, last = lobbySize, 0, opensAt
             end
             -- Sessions end by lifetime, or by this operation; 'before' is how many were active until now.
@@ -118,7 +129,9 @@ final class RoomScript {
                     drawn, pos = drawn + 1, place
                   end
                   redis.call('HSET', tickets, ticket, string.format('%d|%d|%d|%d|%s', pos, joined, est, adm, buyer))
+                  redis.call('HSET', buyers, buyer, ticket)
                   redis.call('ZADD', active, adm + session, buyer)
+                  wrote = true
                 else
                   awaiting = 1
                 end
@@ -166,6 +179,7 @@ final class RoomScript {
                   end
                 end
                 redis.call('HSET', buyers, buyer, ticket)
+                wrote = true
                 local record = string.format('%d|%d|%d|%d|%s', pos, now, est, 0, buyer)
                 redis.call('HSET', tickets, ticket, record)
                 standing(ticket, record, 1, buyer)
@@ -174,6 +188,37 @@ final class RoomScript {
               local buyer, ticket = ARGV[7], ARGV[8]
               local record = redis.call('HGET', tickets, ticket)
               if record then standing(ticket, record, 0, buyer) end
+            elseif op == 'reserve' then
+              -- Places for signed tickets: counted, never listed.
+              local places = tonumber(ARGV[7])
+              if opened then
+                reserved, seq = seq + 1, seq + places
+              else
+                reserved, signed = signed + 1, signed + places
+              end
+            elseif op == 'claim' then
+              -- A signed ticket whose place is reached: kept only if this call admits it.
+              local buyer, ticket = ARGV[7], ARGV[8]
+              local place, joined, est = tonumber(ARGV[13]), tonumber(ARGV[14]), tonumber(ARGV[15])
+              local record = redis.call('HGET', tickets, ticket)
+              if record then
+                standing(ticket, record, 0, buyer)
+              else
+                local existing, kept = redis.call('HGET', buyers, buyer), false
+                if existing then
+                  local held = redis.call('HGET', tickets, existing)
+                  local adm = tonumber(string.match(held, '^%d+|%d+|%-?%d+|(%d+)|'))
+                  -- One slot at a time; a stored ticket still waiting stands; a ticket joined before the buyer's
+                  -- last admission was spent by it.
+                  if adm == 0 or live(buyer) or joined <= adm then
+                    kept = true
+                    standing(existing, held, 0, buyer)
+                  end
+                end
+                if not kept then
+                  standing(ticket, string.format('%d|%d|%d|%d|%s', place, joined, est, 0, buyer), 0, buyer)
+                end
+              end
             end
 
             -- A passthrough room admits everyone who has joined.
@@ -183,12 +228,17 @@ final class RoomScript {
                 'seq', string.format('%d', seq), 'frontier', string.format('%.17g', frontier),
                 'last', string.format('%d', last), 'admitted', string.format('%d', admitted),
                 'actual', string.format('%d', actual), 'estimated', string.format('%d', estimated),
-                'owed', string.format('%.17g', owed), 'drawn', string.format('%d', drawn))
-            for _, key in ipairs(KEYS) do redis.call('PEXPIRE', key, ttl) end
+                'owed', string.format('%.17g', owed), 'drawn', string.format('%d', drawn),
+                'signed', string.format('%d', signed), 'seed', seed)
+            -- The keys outlive the room's last call by the ttl, give or take the minute between renewals.
+            if wrote or now - tonumber(s[15] or '0') >= 60000 then
+              redis.call('HSET', room, 'touched', string.format('%d', now))
+              for _, key in ipairs(KEYS) do redis.call('PEXPIRE', key, ttl) end
+            end
             return {t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10],
                     string.format('%.17g', rate), paused and 1 or 0, opened and 1 or 0, openedNow, seed, lobbySize, seq,
                     string.format('%.17g', frontier), admitted, actual, estimated, string.format('%.17g', owed),
-                    inUse, endedNow, jumped, math.max(last, now)}
+                    inUse, endedNow, jumped, math.max(last, now), reserved}
             """;
 
     private RoomScript() {

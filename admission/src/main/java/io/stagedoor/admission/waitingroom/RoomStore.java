@@ -14,6 +14,21 @@ public interface RoomStore {
     /** Gives {@code buyerId} a position, or returns the ticket they already have. */
     CompletionStage<RoomReply> join(RoomCall call, String buyerId, String newTicket);
 
+    /**
+     * Reserves {@code places} indexes for signed tickets, stores nothing of their holders, and answers the first in
+     * {@link RoomReply#reserved()}: after the opening, places at the back of the queue in arrival order; before it,
+     * early joiners' indexes, whose places the opening's draw fixes ({@link SignedTicket#place}).
+     */
+    CompletionStage<RoomReply> reserve(RoomCall call, long places);
+
+    /**
+     * Admits a signed ticket whose place is reached, while a slot is free, and from then on keeps it like a joined
+     * ticket; stores nothing when it does not admit it. A buyer whose session is on, or who has a stored ticket
+     * waiting, is answered with that ticket instead; so is a ticket joined before the buyer's last admission,
+     * which was spent by it.
+     */
+    CompletionStage<RoomReply> claim(RoomCall call, RoomClaim claim);
+
     /** The ticket's standing; empty when it does not exist or is not {@code buyerId}'s. Admits it when reached. */
     CompletionStage<RoomReply> look(RoomCall call, String buyerId, String ticket);
 

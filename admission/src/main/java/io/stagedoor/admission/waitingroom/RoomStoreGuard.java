@@ -50,6 +50,16 @@ final class RoomStoreGuard implements RoomStore {
     }
 
     @Override
+    public CompletionStage<RoomReply> reserve(RoomCall call, long places) {
+        return heard(call, null, () -> redis.reserve(call, places));
+    }
+
+    @Override
+    public CompletionStage<RoomReply> claim(RoomCall call, RoomClaim claim) {
+        return heard(call, claim.buyerId(), () -> redis.claim(call, claim));
+    }
+
+    @Override
     public CompletionStage<RoomReply> control(RoomCall call, EntryRate rate, Boolean paused) {
         return heard(call, null, () -> redis.control(call, rate, paused));
     }

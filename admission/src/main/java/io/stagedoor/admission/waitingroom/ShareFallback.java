@@ -65,6 +65,21 @@ final class ShareFallback implements RoomStore {
                 share -> own.join(share, buyerId, LOCAL_PREFIX + ticket));
     }
 
+    /**
+     * Only the shared queue reserves places for signed tickets: a place in it means nothing to the own queue. When it
+     * fails, the caller gives the buyer a stored ticket instead ({@link #join}), which the own queue can answer.
+     */
+    @Override
+    public CompletionStage<RoomReply> reserve(RoomCall call, long places) {
+        return sharedOnly(call, charged -> shared.reserve(charged, places));
+    }
+
+    /** Only the shared queue admits signed tickets; when it fails, the caller looks the ticket up as a stored one. */
+    @Override
+    public CompletionStage<RoomReply> claim(RoomCall call, RoomClaim claim) {
+        return sharedOnly(call, charged -> shared.claim(charged, claim));
+    }
+
     @Override
     public CompletionStage<RoomReply> control(RoomCall call, EntryRate rate, Boolean paused) {
         // The own queue follows every change, so an outage later admits at the share of the rate in force.
@@ -121,6 +136,17 @@ final class ShareFallback implements RoomStore {
             }
             counter.answeredInProcess(call.eventId(), operation);
             return counted(call.eventId(), fallback.apply(call.share(instances)));
+        });
+    }
+
+    /** The shared queue alone, charged like any shared call; a charge whose call failed is carried to the next. */
+    private CompletionStage<RoomReply> sharedOnly(RoomCall call, Function<RoomCall, CompletionStage<RoomReply>> attempt) {
+        AtomicLong owed = unchargedOf(call.eventId());
+        long charge = owed.getAndSet(0);
+        return attempt.apply(call.charging(charge)).whenComplete((reply, failed) -> {
+            if (failed != null) {
+                owed.addAndGet(charge);
+            }
         });
     }
 

@@ -33,6 +33,15 @@ public final class ShuffleOrder {
         }
     }
 
+    /**
+     * Where a buyer's draw falls among every possible one, in (0, 1]: a signed ticket's place among {@code n} early
+     * joiners is {@code ceil(quantile * n)}, so the room admits early joiners in the order of their draws with no
+     * list of them anywhere ({@link SignedTicket#place}).
+     */
+    public static double quantile(long seed, String buyerId) {
+        return (score(seed, buyerId) + 1) / (double) (1L << (HEX_DIGITS * 4));
+    }
+
     /** The buyers in the order the room admits them after the opening. */
     public static List<String> of(long seed, Collection<String> buyerIds) {
         return buyerIds.stream().map(buyer -> Place.of(seed, buyer)).sorted().map(Place::buyerId).toList();

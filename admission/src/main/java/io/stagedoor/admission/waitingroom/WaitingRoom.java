@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import io.stagedoor.admission.AdmissionMessages;
+import io.stagedoor.admission.fallback.GuardedCalls;
 import io.stagedoor.admission.fallback.ProcessOverloaded;
 
 /**
@@ -36,14 +37,16 @@ public final class WaitingRoom implements AutoCloseable {
     private final Runnable onClose;
     private final boolean trustsUnknownSessions;
     private final SecureRandom random = new SecureRandom();
+    private final SignedTickets signed;
 
     /**
      * @param trustsUnknownSessions whether a genuine pass whose session the store does not know is let through: so in
      *                              single-instance mode, whose store starts empty on every restart; never when rooms
      *                              are shared, where an unknown session is one that is gone
      */
-    WaitingRoom(Function<UnusedReplies, RoomStore> store, PassSigner passes, Clock clock, RoomOptions options,
-                WaitingRoomMetrics metrics, RoomSteps steps, Runnable onClose, boolean trustsUnknownSessions) {
+    WaitingRoom(Function<UnusedReplies, RoomStore> store, PassSigner passes, TicketSigner tickets, Clock clock,
+                RoomOptions options, WaitingRoomMetrics metrics, RoomSteps steps, Runnable onClose,
+                boolean trustsUnknownSessions) {
         this.trustsUnknownSessions = trustsUnknownSessions;
         this.passes = passes;
         this.clock = clock;
@@ -53,6 +56,7 @@ public final class WaitingRoom implements AutoCloseable {
         this.onClose = onClose;
         // Last: the store may hand this room the replies nobody used, which need everything above.
         this.store = store.apply(this::heardUnused);
+        this.signed = new SignedTickets(this.store, tickets, clock, options, this::observe);
     }
 
     public static WaitingRoomBuilder builder() {
@@ -80,6 +84,17 @@ public final class WaitingRoom implements AutoCloseable {
                     null, false, RoomSource.IN_PROCESS));
         }
         RoomCall call = call(eventId, plan);
+        if (options.tickets() == RoomTickets.SIGNED && plan.method() != QueueingMethod.RANDOM) {
+            return signed.join(call, buyerId)
+                    .thenApply(answer -> answered(eventId, plan, call, answer).orElseThrow())
+                    .exceptionallyCompose(error -> GuardedCalls.shed(error) ? CompletableFuture.failedFuture(error)
+                            // The shared queue gave no place: a stored ticket, which the own queue can give.
+                            : storedJoin(eventId, plan, call, buyerId));
+        }
+        return storedJoin(eventId, plan, call, buyerId);
+    }
+
+    private CompletionStage<QueueTicket> storedJoin(String eventId, RoomPlan plan, RoomCall call, String buyerId) {
         return store.join(call, buyerId, newTicket()).thenApply(reply -> {
             observe(call, reply);
             return standing(eventId, plan, reply.room(), reply.ticket().orElseThrow());
@@ -92,6 +107,19 @@ public final class WaitingRoom implements AutoCloseable {
      */
     public CompletionStage<Optional<QueueTicket>> look(String eventId, RoomPlan plan, String buyerId, String ticket) {
         RoomCall call = call(eventId, plan);
+        if (TicketSigner.isSigned(ticket)) {
+            return signed.look(call, buyerId, ticket)
+                    .thenApply(found -> found.flatMap(answer -> answered(eventId, plan, call, answer)))
+                    .exceptionallyCompose(error -> GuardedCalls.shed(error) ? CompletableFuture.failedFuture(error)
+                            // Another queue answers now (Redis is unreachable): the ticket is asked about by its id.
+                            : signed.idOf(ticket, eventId, buyerId).map(id -> storedLook(eventId, plan, call, buyerId, id))
+                            .orElseGet(() -> CompletableFuture.completedFuture(Optional.empty())));
+        }
+        return storedLook(eventId, plan, call, buyerId, ticket);
+    }
+
+    private CompletionStage<Optional<QueueTicket>> storedLook(String eventId, RoomPlan plan, RoomCall call,
+                                                              String buyerId, String ticket) {
         return store.look(call, buyerId, ticket).thenApply(reply -> {
             observe(call, reply);
             return reply.ticket().map(state -> standing(eventId, plan, reply.room(), state));
@@ -225,6 +253,7 @@ public final class WaitingRoom implements AutoCloseable {
 
     @Override
     public void close() {
+        signed.close();
         onClose.run();
     }
 
@@ -266,6 +295,24 @@ public final class WaitingRoom implements AutoCloseable {
         return TICKETS.encodeToString(bytes);
     }
 
+    /**
+     * A signed ticket's standing, carrying its token while the ticket is the one the buyer holds; observed like a
+     * store reply when the store gave it, else only for the ticket it created.
+     */
+    private Optional<QueueTicket> answered(String eventId, RoomPlan plan, RoomCall call, SignedTickets.Answer answer) {
+        RoomReply reply = answer.reply();
+        if (answer.heard()) {
+            observe(call, reply);
+        } else {
+            observeTicket(call, reply);
+        }
+        return reply.ticket().map(state -> {
+            QueueTicket standing = standing(eventId, plan, reply.room(), state);
+            return signed.idOf(answer.token(), eventId, state.buyerId()).filter(state.ticket()::equals).isPresent()
+                    ? standing.withTicket(answer.token()) : standing;
+        });
+    }
+
     /** Metrics and audit steps of one store reply. */
     private void observe(RoomCall call, RoomReply reply) {
         RoomState room = reply.room();
@@ -286,6 +333,17 @@ public final class WaitingRoom implements AutoCloseable {
             steps.record(new RoomStep(RoomStep.Kind.SLOTS_FREED, eventId, null, null, reply.placesFreed(), 0, rate, at,
                     room.source(), active, cap, call.method()));
         }
+        observeTicket(call, reply);
+    }
+
+    /** Metrics and audit steps of the ticket in {@code reply}: created, first admitted. */
+    private void observeTicket(RoomCall call, RoomReply reply) {
+        RoomState room = reply.room();
+        String eventId = call.eventId();
+        Instant at = Instant.ofEpochMilli(call.nowMillis());
+        double rate = rate(room);
+        long active = room.active();
+        int cap = room.cap().limit();
         reply.ticket().ifPresent(ticket -> {
             if (ticket.created()) {
                 metrics.joined(eventId, room.source(), Duration.ofMillis(Math.max(0, ticket.estimateMillis())));

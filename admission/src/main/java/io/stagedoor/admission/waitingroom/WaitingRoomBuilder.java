@@ -89,18 +89,26 @@ public final class WaitingRoomBuilder {
         WaitingRoomMetrics metrics = new WaitingRoomMetrics(registry);
         return new WaitingRoom(unused -> new ShareFallback(
                 new RoomStoreGuard(store, policy, options.outage().commandTimeout(), unused), new InProcessRoomStore(),
-                options.instanceCount(), metrics), signer(), clock, options, metrics, steps, onClose, false);
+                options.instanceCount(), metrics), signer(), ticketSigner(), clock, options, metrics, steps, onClose, false);
     }
 
     private WaitingRoom assemble(RoomStore store, Runnable onClose) {
-        return new WaitingRoom(unused -> store, signer(), clock, options, new WaitingRoomMetrics(registry), steps,
-                onClose, true);
+        return new WaitingRoom(unused -> store, signer(), ticketSigner(), clock, options,
+                new WaitingRoomMetrics(registry), steps, onClose, true);
+    }
+
+    private TicketSigner ticketSigner() {
+        return new TicketSigner(secret());
     }
 
     private PassSigner signer() {
+        return new PassSigner(secret(), clock);
+    }
+
+    private byte[] secret() {
         if (passSecret == null) {
             throw new IllegalStateException(AdmissionMessages.noPassSecret());
         }
-        return new PassSigner(passSecret, clock);
+        return passSecret;
     }
 }

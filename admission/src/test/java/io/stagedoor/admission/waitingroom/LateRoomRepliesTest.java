@@ -96,6 +96,16 @@ class LateRoomRepliesTest {
         }
 
         @Override
+        public CompletionStage<RoomReply> reserve(RoomCall call, long places) {
+            return store.reserve(call, places);
+        }
+
+        @Override
+        public CompletionStage<RoomReply> claim(RoomCall call, RoomClaim claim) {
+            return store.claim(call, claim);
+        }
+
+        @Override
         public CompletionStage<RoomReply> join(RoomCall call, String buyerId, String newTicket) {
             return store.join(call, buyerId, newTicket);
         }

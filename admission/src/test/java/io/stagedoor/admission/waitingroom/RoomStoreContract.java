@@ -221,6 +221,15 @@ abstract class RoomStoreContract {
         }
     }
 
+    /** Signed tickets on the same store. */
+    @Nested
+    class Signed extends SignedTicketsContract {
+        @Override
+        RoomStore store() {
+            return RoomStoreContract.this.store();
+        }
+    }
+
     /** The queueing-method contract on the same store. */
     @Nested
     class Methods extends QueueingMethodContract {

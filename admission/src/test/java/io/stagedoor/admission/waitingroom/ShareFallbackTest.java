@@ -76,6 +76,16 @@ class ShareFallbackTest {
         }
 
         @Override
+        public CompletionStage<RoomReply> reserve(RoomCall call, long places) {
+            return ifUp(() -> store.reserve(call, places));
+        }
+
+        @Override
+        public CompletionStage<RoomReply> claim(RoomCall call, RoomClaim claim) {
+            return ifUp(() -> store.claim(call, claim));
+        }
+
+        @Override
         public CompletionStage<RoomReply> join(RoomCall call, String buyerId, String newTicket) {
             return ifUp(() -> store.join(call, buyerId, newTicket));
         }

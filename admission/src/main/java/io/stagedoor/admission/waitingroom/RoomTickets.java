@@ -1,0 +1,20 @@
+package io.stagedoor.admission.waitingroom;
+
+/** What a waiting buyer's ticket is. */
+public enum RoomTickets {
+    /**
+     * An id, and the buyer's place and times kept in the store: one store call per join and per poll, and the
+     * store's memory grows with the crowd. Random rooms always use these.
+     */
+    STORED,
+    /**
+     * A signed token carrying the place and times ({@link SignedTicket}): joins take places in batches, polls are
+     * answered from the instance's view of the room, and the store keeps only the admitted.
+     */
+    SIGNED;
+
+    /** The name configuration uses. */
+    public String text() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}
