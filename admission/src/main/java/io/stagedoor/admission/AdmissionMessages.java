@@ -222,6 +222,10 @@ public final class AdmissionMessages {
     }
 
     /** Checking a pass's session got no answer: neither the shared store nor this instance's own queue answered. */
+    public static String unknownTicketKind(String text) {
+        return "a waiting-room ticket is signed or stored, not '" + text + "'";
+    }
+
     public static String tooManyJoinsWaiting(String eventId, int most) {
         return "already " + most + " joins to the waiting room of event " + eventId + " wait for their places here";
     }

@@ -1,6 +1,7 @@
 package io.stagedoor.config;
 
 import io.stagedoor.admission.redis.RedisEndpoint;
+import io.stagedoor.admission.waitingroom.RoomTickets;
 import io.stagedoor.ingress.IngressSettings;
 import io.stagedoor.topics.TopicSettings;
 import io.stagedoor.topics.connection.KafkaClientProperties;
@@ -111,6 +112,13 @@ final class Catalog {
                         (s, v) -> s.ingress.trustedProxies(v.isBlank() ? List.of() : Arrays.asList(v.split("\\s*,\\s*")))),
                 new Setting("ingress.instance-count", "ingress instances; each admits rate/count to a room while Redis is down",
                         str(INGRESS.instanceCount()), (s, v) -> s.ingress.instanceCount(Integer.parseInt(v))),
+                new Setting("ingress.room-tickets",
+                        "what a waiting buyer's ticket is: signed (kept in the ticket) or stored (kept in Redis)",
+                        INGRESS.room().tickets().text(), (s, v) -> s.ingress.roomTickets(RoomTickets.of(v))),
+                new Setting("ingress.room-join-window", "how long joins gather before one Redis call gives their places",
+                        str(INGRESS.room().joinWindow()), (s, v) -> s.ingress.roomJoinWindow(Duration.parse(v))),
+                new Setting("ingress.room-view-age", "how old an instance's view of a room may be when a poll reads it",
+                        str(INGRESS.room().viewAge()), (s, v) -> s.ingress.roomViewAge(Duration.parse(v))),
                 new Setting("ingress.admin-bind-address",
                         "the address of the admin listener (admin routes, /metrics, the operator page, health)",
                         INGRESS.http().adminBindAddress(), (s, v) -> s.ingress.adminBindAddress(v)),

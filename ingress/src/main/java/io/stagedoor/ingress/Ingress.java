@@ -7,6 +7,7 @@ import io.stagedoor.admission.bound.ConcurrencyBound;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.redis.RedisAccess;
+import io.stagedoor.admission.waitingroom.RoomOptions;
 import io.stagedoor.ingress.audit.AuditedLimiter;
 import io.stagedoor.ingress.auth.ApiKeys;
 import io.stagedoor.ingress.auth.BuyerTokens;
@@ -162,7 +163,8 @@ public final class Ingress implements AutoCloseable {
         results.onResult(headroom::resultArrived);
         WaitingRoomFeature waitingRoom = parts.push(WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis,
                 auth.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount(),
-                views.seatMap(), headroom)));
+                views.seatMap(), headroom, RoomOptions.defaults().withTickets(settings.room().tickets(),
+                settings.room().joinWindow(), settings.room().viewAge()))));
         results.onResult(waitingRoom::resultArrived);
         views.onSeatChange(waitingRoom::seatChanged);
         ScannedTickets scanned = parts.push(ScannedTickets.open(redis));

@@ -3,6 +3,7 @@ package io.stagedoor.ingress;
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.admission.redis.RedisEndpoint;
+import io.stagedoor.admission.waitingroom.RoomTickets;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.connection.KafkaConnection;
@@ -34,11 +35,13 @@ import java.util.Objects;
  * @param bounds            how much one instance takes on at once
  * @param results           what the results view keeps
  * @param producer          how long a publish may wait on the brokers
+ * @param room              how the waiting room keeps a waiting buyer
  */
 public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaClient, String redisUri,
                               List<String> redisCluster, Duration redisTimeout, TopicNames topics, Limits limits,
                               int instanceCount, Duration readyLagThreshold, HttpSettings http, AuthSettings auth,
-                              BoundSettings bounds, ResultsSettings results, ProducerSettings producer) {
+                              BoundSettings bounds, ResultsSettings results, ProducerSettings producer,
+                              RoomSettings room) {
 
     /** The development secret: fine on a laptop, never in production. */
     public static final String DEVELOPMENT_SECRET = "stagedoor-development-secret-change-me-in-production";
@@ -60,6 +63,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         Objects.requireNonNull(bounds, "bounds");
         Objects.requireNonNull(results, "results");
         Objects.requireNonNull(producer, "producer");
+        Objects.requireNonNull(room, "room");
     }
 
     /** Settings with every default, against the given brokers. */
@@ -112,6 +116,9 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         b.maxWaitingPollsPerPrincipal = results.maxWaitingPollsPerPrincipal();
         b.producerMaxBlock = producer.maxBlock();
         b.deliveryTimeout = producer.deliveryTimeout();
+        b.roomTickets = room.tickets();
+        b.roomJoinWindow = room.joinWindow();
+        b.roomViewAge = room.viewAge();
         return b;
     }
 
@@ -178,6 +185,9 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         private String adminBindAddress = "127.0.0.1";
         private int adminPort = 8081;
         private Duration tokenMaxLifetime = Duration.ofHours(24);
+        private RoomTickets roomTickets = RoomTickets.SIGNED;
+        private Duration roomJoinWindow = Duration.ofMillis(100);
+        private Duration roomViewAge = Duration.ofMillis(250);
 
         private Builder(String kafkaBootstrap) {
             this.kafkaBootstrap = kafkaBootstrap;
@@ -223,6 +233,9 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         public Builder adminBindAddress(String value) { this.adminBindAddress = value; return this; }
         public Builder adminPort(int value) { this.adminPort = value; return this; }
         public Builder tokenMaxLifetime(Duration value) { this.tokenMaxLifetime = value; return this; }
+        public Builder roomTickets(RoomTickets value) { this.roomTickets = value; return this; }
+        public Builder roomJoinWindow(Duration value) { this.roomJoinWindow = value; return this; }
+        public Builder roomViewAge(Duration value) { this.roomViewAge = value; return this; }
         public Builder passwordCost(int memoryKib, int iterations) {
             this.passwordMemoryKib = memoryKib;
             this.passwordIterations = iterations;
@@ -240,7 +253,8 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
                     new BoundSettings(maxInFlight, maxInFlightPerPrincipal, maxInFlightPerAddress, maxCheckouts,
                             checkoutPermitTimeout, maxPasswordHashes, maxSeatsPerHold, maxSeatsPerBuyer),
                     new ResultsSettings(resultsWindow, maxResults, maxWaitingPolls, maxWaitingPollsPerPrincipal),
-                    new ProducerSettings(producerMaxBlock, deliveryTimeout));
+                    new ProducerSettings(producerMaxBlock, deliveryTimeout),
+                    new RoomSettings(roomTickets, roomJoinWindow, roomViewAge));
         }
     }
 }

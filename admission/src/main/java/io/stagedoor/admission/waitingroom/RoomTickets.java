@@ -1,5 +1,7 @@
 package io.stagedoor.admission.waitingroom;
 
+import io.stagedoor.admission.AdmissionMessages;
+
 /** What a waiting buyer's ticket is. */
 public enum RoomTickets {
     /**
@@ -12,6 +14,16 @@ public enum RoomTickets {
      * answered from the instance's view of the room, and the store keeps only the admitted.
      */
     SIGNED;
+
+    /** The kind named {@code text} ({@code signed} or {@code stored}). */
+    public static RoomTickets of(String text) {
+        for (RoomTickets kind : values()) {
+            if (kind.text().equals(text.trim())) {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException(AdmissionMessages.unknownTicketKind(text));
+    }
 
     /** The name configuration uses. */
     public String text() {

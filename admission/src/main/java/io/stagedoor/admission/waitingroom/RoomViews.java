@@ -9,12 +9,15 @@ import java.util.function.BiConsumer;
 /**
  * Each event's room as this instance last heard it, shared by every buyer who asks where they stand: a poll costs
  * no store call, and the store hears at most one {@link RoomStore#snapshot} per event per {@code maxAgeMillis} from
- * this instance, and none for an event nobody asks about. Any other reply of the store refreshes the view too.
+ * this instance, and none for an event nobody asks about. Any other reply of the store refreshes the view too. A
+ * view is too old once either clock moved {@code maxAgeMillis} since it was heard: the room's clock (which the
+ * frontier grows by) or real time (in which other instances change the room).
  * Thread-safe; its maps are bounded by the events operators define.
  */
 final class RoomViews {
 
-    private record View(RoomState room, long heardAtMillis) {
+    /** A room as heard, when by the room's clock and when by this process's monotonic one. */
+    private record View(RoomState room, long heardAtMillis, long heardAtNanos) {
     }
 
     private final RoomStore store;
@@ -35,7 +38,8 @@ final class RoomViews {
     /** The room as heard at most {@code maxAgeMillis} ago; one snapshot for everyone asking when it is older. */
     CompletionStage<RoomState> current(RoomCall call) {
         View view = views.get(call.eventId());
-        if (view != null && clock.millis() - view.heardAtMillis() < maxAgeMillis) {
+        if (view != null && clock.millis() - view.heardAtMillis() < maxAgeMillis
+                && System.nanoTime() - view.heardAtNanos() < maxAgeMillis * 1_000_000) {
             return CompletableFuture.completedFuture(view.room());
         }
         CompletableFuture<RoomState> mine = new CompletableFuture<>();
@@ -58,6 +62,6 @@ final class RoomViews {
 
     /** Keeps the room {@code reply} shows as the event's view. */
     void remember(RoomCall call, RoomReply reply) {
-        views.put(call.eventId(), new View(reply.room(), call.nowMillis()));
+        views.put(call.eventId(), new View(reply.room(), call.nowMillis(), System.nanoTime()));
     }
 }

@@ -83,6 +83,11 @@ final class SignedTickets implements AutoCloseable {
         });
     }
 
+    /** Keeps the room {@code reply} shows as this instance's view of it: any store reply is news of the room. */
+    void remember(RoomCall call, RoomReply reply) {
+        views.remember(call, reply);
+    }
+
     /** The ticket's id, for a caller that asks the store about it after {@link OtherQueue}. */
     Optional<String> idOf(String token, String eventId, String buyerId) {
         return signer.read(token, eventId, buyerId).map(SignedTicket::id);

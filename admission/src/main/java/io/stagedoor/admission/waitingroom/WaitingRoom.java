@@ -70,6 +70,26 @@ public final class WaitingRoom implements AutoCloseable {
      * {@link QueueTicket.Standing#NOT_YET_OPEN} with when it starts), counted.
      */
     public CompletionStage<QueueTicket> join(String eventId, RoomPlan plan, String buyerId) {
+        return join(eventId, plan, buyerId, null);
+    }
+
+    /**
+     * {@link #join}, for a buyer who presents the signed ticket they hold ({@code held}, else null): while it is
+     * genuine, theirs, and still waiting or admitted, it is what they get back, with no new place; a signed ticket is
+     * known only to its holder, so joining again without it gives a new one.
+     */
+    public CompletionStage<QueueTicket> join(String eventId, RoomPlan plan, String buyerId, String held) {
+        if (TicketSigner.isSigned(held) && refusal(plan).isEmpty() && plan.preQueueAt().toEpochMilli() <= clock.millis()) {
+            return look(eventId, plan, buyerId, held).thenCompose(found -> found
+                    .filter(ticket -> ticket.standing() == QueueTicket.Standing.WAITING
+                            || ticket.standing() == QueueTicket.Standing.ADMITTED)
+                    .<CompletionStage<QueueTicket>>map(CompletableFuture::completedFuture)
+                    .orElseGet(() -> freshJoin(eventId, plan, buyerId)));
+        }
+        return freshJoin(eventId, plan, buyerId);
+    }
+
+    private CompletionStage<QueueTicket> freshJoin(String eventId, RoomPlan plan, String buyerId) {
         Optional<QueueTicket.Standing> refused = refusal(plan);
         if (refused.isPresent()) {
             metrics.refused(eventId, refused.get());
@@ -157,6 +177,7 @@ public final class WaitingRoom implements AutoCloseable {
         RoomCall call = call(eventId, plan);
         return store.snapshot(call).thenApply(reply -> {
             observe(call, reply);
+            signed.remember(call, reply);
             return RoomSnapshot.of(eventId, reply.room());
         });
     }
@@ -221,6 +242,7 @@ public final class WaitingRoom implements AutoCloseable {
         RoomCall call = call(eventId, plan);
         return store.end(call, buyerId).thenApply(reply -> {
             observe(call, reply);
+            signed.remember(call, reply);
             recordEnd(call, buyerId, reply, why);
             return reply.endedNow();
         });
@@ -262,6 +284,7 @@ public final class WaitingRoom implements AutoCloseable {
         RoomCall call = call(eventId, plan);
         return store.control(call, rate, paused).thenApply(reply -> {
             observe(call, reply);
+            signed.remember(call, reply);
             RoomState room = reply.room();
             // Stamped when the store put the rate in force: a call that waited behind a later one changes the rate
             // from the room's clock on, and the audit integrates the rate over the same stretches.

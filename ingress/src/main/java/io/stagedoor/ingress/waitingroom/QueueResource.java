@@ -13,7 +13,9 @@ import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.http.Problems;
 import io.stagedoor.topics.EventDefinition;
 import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -21,6 +23,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriBuilder;
@@ -42,6 +45,9 @@ import java.util.concurrent.CompletionStage;
 @Path("/v1/events/{eventId}/queue")
 public final class QueueResource {
 
+    /** How long a browser keeps a ticket: longer than the longest queue worth waiting in. */
+    private static final int TICKET_COOKIE_SECONDS = 24 * 60 * 60;
+
     private final WaitingRoom room;
     private final EventRooms events;
 
@@ -53,11 +59,14 @@ public final class QueueResource {
     @POST
     @Produces(MediaType.APPLICATION_JSON)
     @Authenticated(Role.BUYER)
-    public CompletionStage<Response> join(@PathParam("eventId") String eventId, @Context SecurityContext security) {
+    public CompletionStage<Response> join(@PathParam("eventId") String eventId, @Context SecurityContext security,
+                                          @HeaderParam(WaitingRoomFeature.TICKET_HEADER) String heldHeader,
+                                          @CookieParam(WaitingRoomFeature.TICKET_COOKIE) String heldCookie) {
         EventDefinition event = events.onEvent(eventId);
         RoomPlan plan = events.plan(event);
         String buyer = AuthenticationRing.caller(security).id();
-        return room.join(eventId, plan, buyer).handle((ticket, error) -> {
+        String held = heldHeader != null ? heldHeader : heldCookie;
+        return room.join(eventId, plan, buyer, held).handle((ticket, error) -> {
             if (error != null) {
                 return GuardedCalls.shed(error) ? Problems.overloaded() : unavailable();
             }
@@ -74,6 +83,7 @@ public final class QueueResource {
                     && ticket.standing() == QueueTicket.Standing.WAITING ? Response.Status.ACCEPTED : Response.Status.OK);
             return ticket.ticket() == null ? response.build() : response
                     .location(UriBuilder.fromPath("/v1/events/{eventId}/queue/{ticket}").build(eventId, ticket.ticket()))
+                    .cookie(ticketCookie(eventId, ticket.ticket()))
                     .build();
         });
     }
@@ -119,6 +129,15 @@ public final class QueueResource {
             response.header(HttpHeaders.RETRY_AFTER, ticket.retryAfterSeconds());
         }
         return response;
+    }
+
+    /**
+     * Keeps the ticket in the browser for this event's queue only, out of reach of scripts on the page, so a reload
+     * joins with it and keeps the place.
+     */
+    private static NewCookie ticketCookie(String eventId, String ticket) {
+        return new NewCookie.Builder(WaitingRoomFeature.TICKET_COOKIE).value(ticket).path("/v1/events/" + eventId + "/queue")
+                .httpOnly(true).sameSite(NewCookie.SameSite.STRICT).maxAge(TICKET_COOKIE_SECONDS).build();
     }
 
     /** Both the shared queue and the instance's own failed: nothing was given out, so trying again is safe. */

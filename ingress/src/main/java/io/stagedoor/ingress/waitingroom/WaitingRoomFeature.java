@@ -37,6 +37,10 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
     public static final String PASS_HEADER = "X-Waiting-Room-Pass";
     /** The cookie a browser carries its pass in, when the header is absent. */
     public static final String PASS_COOKIE = "stagedoor_pass";
+    /** The header a buyer joining again presents their signed ticket in, to keep their place. */
+    public static final String TICKET_HEADER = "X-Waiting-Room-Ticket";
+    /** The cookie that keeps a browser's signed ticket, scoped to the event's queue; read like the header. */
+    public static final String TICKET_COOKIE = "stagedoor_ticket";
     /** The largest operator request body. */
     private static final int MAX_CONTROL_BYTES = 4 * 1024;
     /** The longest the closed loop waits for the shared board. */
@@ -68,7 +72,7 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
                     .passSecret(wiring.passSecret())
                     .clock(wiring.clock())
                     .meterRegistry(wiring.registry())
-                    .options(RoomOptions.defaults().withInstanceCount(wiring.instanceCount()))
+                    .options(wiring.options().withInstanceCount(wiring.instanceCount()))
                     .steps(audit == null ? RoomSteps.none() : audit);
             WaitingRoom room = wiring.redis() == null ? builder.inProcess() : builder.redis(wiring.redis());
             SeatMap seats = wiring.seats();

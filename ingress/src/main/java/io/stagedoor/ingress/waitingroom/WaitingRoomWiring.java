@@ -2,6 +2,7 @@ package io.stagedoor.ingress.waitingroom;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.stagedoor.admission.redis.RedisAccess;
+import io.stagedoor.admission.waitingroom.RoomOptions;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.ingress.events.SeatMap;
 import io.stagedoor.topics.TopicNames;
@@ -25,22 +26,25 @@ import java.util.Objects;
  * @param seats          the seat map the instance follows, which tells when an event sold out; null for never
  * @param headroom       this instance's reading of the pipeline for rooms with a closed loop; null for no loop (the
  *                       caller closes it after the room)
+ * @param options        how rooms run; its instance count is replaced by {@code instanceCount}
  */
 public record WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] passSecret, KafkaConnection kafka,
                                 TopicNames topics, MeterRegistry registry, Clock clock, int instanceCount,
-                                SeatMap seats, HeadroomProbe headroom) {
+                                SeatMap seats, HeadroomProbe headroom, RoomOptions options) {
 
     /** Wiring without a closed loop. */
     public WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] passSecret, KafkaConnection kafka,
                              TopicNames topics, MeterRegistry registry, Clock clock, int instanceCount,
                              SeatMap seats) {
-        this(catalog, redis, passSecret, kafka, topics, registry, clock, instanceCount, seats, null);
+        this(catalog, redis, passSecret, kafka, topics, registry, clock, instanceCount, seats, null,
+                RoomOptions.defaults());
     }
 
     /** Wiring without a seat map: the room never learns that an event sold out. */
     public WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] passSecret, KafkaConnection kafka,
                              TopicNames topics, MeterRegistry registry, Clock clock, int instanceCount) {
-        this(catalog, redis, passSecret, kafka, topics, registry, clock, instanceCount, null, null);
+        this(catalog, redis, passSecret, kafka, topics, registry, clock, instanceCount, null, null,
+                RoomOptions.defaults());
     }
 
     public WaitingRoomWiring {
@@ -48,6 +52,7 @@ public record WaitingRoomWiring(EventCatalog catalog, RedisAccess redis, byte[] 
         Objects.requireNonNull(topics, "topics");
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(options, "options");
         if (passSecret == null || passSecret.length < 32) {
             throw new IllegalArgumentException(WaitingRoomMessages.passSecretTooShort());
         }

@@ -36,6 +36,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import io.stagedoor.admission.waitingroom.RoomOptions;
+import io.stagedoor.admission.waitingroom.RoomTickets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -59,6 +61,9 @@ final class RoomServer implements AutoCloseable {
     static final String ADMIN_KEY = "test-admin-key";
     static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
+    /** Signed tickets, as an ingress runs by default. */
+    static final RoomOptions SIGNED = RoomOptions.defaults()
+            .withTickets(RoomTickets.SIGNED, Duration.ofMillis(100), Duration.ofMillis(250));
     private static final BuyerTokens TOKENS = new BuyerTokens(SECRET, "stagedoor", Clock.systemUTC());
 
     final WaitingRoomFeature feature;
@@ -75,7 +80,7 @@ final class RoomServer implements AutoCloseable {
         this.redis = redisUri == null ? null : RedisAccess.open(RedisEndpoint.of(redisUri), OutageSettings.defaults());
         this.feature = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis, SECRET,
                 io.stagedoor.topics.connection.KafkaConnection.plaintext(kafka), topics,
-                registry, roomClock, instances, seats));
+                registry, roomClock, instances, seats, null, SIGNED));
         this.publisher = new Publisher(kafka, Duration.ofSeconds(5), Duration.ofSeconds(10));
         this.idempotent = IdempotentRequests.open(new CorrelationIds(SECRET, Clock.systemUTC()), null);
         ResourceConfig config = new ResourceConfig()
@@ -133,6 +138,21 @@ final class RoomServer implements AutoCloseable {
     HttpResponse<String> join(String eventId, String buyer) throws IOException, InterruptedException {
         return send(HttpRequest.newBuilder(uri("/v1/events/" + eventId + "/queue"))
                 .header("Authorization", "Bearer " + token(buyer)).POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    /** {@code POST /v1/events/{eventId}/queue} as {@code buyer}, presenting the ticket they hold in the header. */
+    HttpResponse<String> joinHolding(String eventId, String buyer, String ticket) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(uri("/v1/events/" + eventId + "/queue"))
+                .header("Authorization", "Bearer " + token(buyer)).header(WaitingRoomFeature.TICKET_HEADER, ticket)
+                .POST(HttpRequest.BodyPublishers.noBody()));
+    }
+
+    /** The same, presenting the ticket in the cookie a browser keeps. */
+    HttpResponse<String> joinWithCookie(String eventId, String buyer, String ticket) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(uri("/v1/events/" + eventId + "/queue"))
+                .header("Authorization", "Bearer " + token(buyer))
+                .header("Cookie", WaitingRoomFeature.TICKET_COOKIE + "=" + ticket)
+                .POST(HttpRequest.BodyPublishers.noBody()));
     }
 
     /** {@code DELETE /v1/events/{eventId}/queue} as {@code buyer}: leaving the room. */

@@ -69,11 +69,14 @@ class WaitingRoomRoutesIT {
     }
 
     @Test
-    void joiningTwiceReturnsTheSameTicketWithPositionEstimateAndRetryAfter() throws Exception {
+    void joiningAgainWithTheTicketHeldReturnsItWithPositionEstimateAndRetryAfter() throws Exception {
         String eventId = event(true, 2);
         server.join(eventId, "a");
         HttpResponse<String> first = server.join(eventId, "b");
-        HttpResponse<String> again = server.join(eventId, "b");
+        String held = json(first).get("ticket").asText();
+        HttpResponse<String> again = server.joinHolding(eventId, "b", held);
+        HttpResponse<String> fromTheBrowser = server.joinWithCookie(eventId, "b", held);
+        HttpResponse<String> without = server.join(eventId, "b");
 
         assertThat(first.statusCode()).isEqualTo(202);
         assertThat(again.statusCode()).isEqualTo(200);
@@ -84,6 +87,17 @@ class WaitingRoomRoutesIT {
         assertThat(first.headers().firstValue("Retry-After")).contains("1");
         assertThat(first.headers().firstValue("Location")).contains("/v1/events/" + eventId + "/queue/" + body.get("ticket").asText());
         assertThat(json(again).get("ticket")).isEqualTo(body.get("ticket"));
+        assertThat(fromTheBrowser.statusCode()).isEqualTo(200);
+        assertThat(json(fromTheBrowser).get("ticket")).isEqualTo(body.get("ticket"));
+        assertThat(first.headers().allValues("Set-Cookie")).anySatisfy(cookie -> assertThat(cookie)
+                .startsWith(WaitingRoomFeature.TICKET_COOKIE + "=" + held)
+                .contains("Path=/v1/events/" + eventId + "/queue").contains("HttpOnly"));
+        // Without the ticket, a new one at the back: never a better place.
+        assertThat(without.statusCode()).isEqualTo(202);
+        assertThat(json(without).get("position").asLong()).isEqualTo(3);
+        // Another buyer's ticket, or a forged one, keeps nobody's place.
+        assertThat(json(server.joinHolding(eventId, "c", held)).get("position").asLong()).isEqualTo(4);
+        assertThat(json(server.joinHolding(eventId, "b", held + "x")).get("position").asLong()).isEqualTo(5);
     }
 
     @Test
