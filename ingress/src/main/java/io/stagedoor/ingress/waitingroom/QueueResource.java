@@ -31,7 +31,8 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * Buyers queue for an event whose waiting room is on. {@code POST /v1/events/{eventId}/queue} gives a ticket (202
- * when new, 200 when the buyer already had one: joining twice returns the same ticket); {@code GET …/queue/{ticket}}
+ * when new, 200 when the buyer presents the one they hold, in {@value WaitingRoomFeature#TICKET_HEADER} or the
+ * {@value WaitingRoomFeature#TICKET_COOKIE} cookie every join sets; a stored ticket is found by the buyer alone); {@code GET …/queue/{ticket}}
  * tells where it stands, with the pass once admitted. While waiting, {@code Retry-After} says when to ask again.
  * Once every seat is sold, joining and asking answer {@code status: "sold-out"} with a message, and no
  * {@code Retry-After}; a closed room ({@code queueing: "reject"}) refuses joins with a 403 {@code waiting-room-closed}
