@@ -116,6 +116,11 @@ public final class AuditMessages {
 
     // waiting room
 
+    public static String placedAheadOfEarlierJoin(String eventId, long position, long earlier, Duration slack) {
+        return "event " + eventId + " gave a join place " + position + ", ahead of place " + earlier
+                + " given to a join more than " + slack.toMillis() + " ms earlier";
+    }
+
     public static String aheadOfRate(String eventId, long position, double ahead, double rate) {
         return String.format(java.util.Locale.ROOT,
                 "event %s admitted position %d, %.1f places beyond what %.1f buyers/s allowed", eventId, position,

@@ -335,6 +335,41 @@ class AuditViolationsIT {
         assertThat(check.offenses().get(0).what()).startsWith("event " + event + " admitted position 100, 25.0 ");
     }
 
+    @Test
+    void aJoinPlacedAheadOfOneWhoJoinedMoreThanASecondEarlierFails() {
+        String event = "evt-reordered";
+        Instant opening = history.next();
+        roomStep(event, WaitingRoomRecord.SHUFFLED, null, 0, opening);
+        roomStep(event, WaitingRoomRecord.JOINED, "t-1", 1, opening.plusMillis(100));
+        roomStep(event, WaitingRoomRecord.JOINED, "t-3", 3, opening.plusMillis(200));
+        // Two instances' batches within the slack may land in either order.
+        roomStep(event, WaitingRoomRecord.JOINED, "t-2", 2, opening.plusMillis(250));
+        roomStep(event, WaitingRoomRecord.JOINED, "t-4", 4, opening.plusMillis(2_000));
+        // Injected: a join placed ahead of one who joined 2.5 s before it.
+        roomStep(event, WaitingRoomRecord.JOINED, "t-early", 2, opening.plusMillis(4_500));
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-order", event + "#2", null);
+        assertThat(check.offenses()).hasSize(1);
+        assertThat(check.offenses().get(0).what()).isEqualTo("event " + event
+                + " gave a join place 2, ahead of place 4 given to a join more than 1000 ms earlier");
+        assertThat(check.details()).containsEntry("joinsPlacedByArrival", 5L);
+    }
+
+    @Test
+    void joinsBeforeTheOpeningAndAfterARoomWasOpenedAfreshAreNotHeldToEarlierPlaces() {
+        String event = "evt-draws";
+        Instant opening = history.next();
+        roomStep(event, WaitingRoomRecord.JOINED, "t-lobby-9", 9, opening.minusSeconds(5));
+        roomStep(event, WaitingRoomRecord.JOINED, "t-lobby-2", 2, opening.minusSeconds(3));
+        roomStep(event, WaitingRoomRecord.SHUFFLED, null, 9, opening);
+        roomStep(event, WaitingRoomRecord.JOINED, "t-10", 10, opening.plusSeconds(1));
+        // Redis lost the room: it opens again, and places start again from the first.
+        roomStep(event, WaitingRoomRecord.SHUFFLED, null, 0, opening);
+        roomStep(event, WaitingRoomRecord.JOINED, "t-again-1", 1, opening.plusSeconds(5));
+
+        assertThat(audit().check("waiting-room-order").status()).isEqualTo(CheckStatus.PASSED);
+    }
+
     /** One step of {@code event}'s room at 50 buyers/s; the buyer is named after the ticket. */
     private void roomStep(String event, String kind, String ticket, long position, Instant at) {
         history.waitingRoomRecord(new WaitingRoomRecord(event, kind, ticket == null ? null : "buyer-of-" + ticket,

@@ -7,6 +7,7 @@ import io.stagedoor.audit.evidence.Located;
 import io.stagedoor.topics.WaitingRoomRecord;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -28,6 +29,12 @@ import java.util.Set;
  * that queue alone: they are checked for double admission and counted, but are not held to the shared queue's
  * positions. A "slots-freed" step (a session ended while every active slot was taken, and the store moved its
  * frontier at once) adds its places to the allowance. Admissions of a passthrough room are not held to the rate.
+ *
+ * <p>Places follow arrival: after the opening, a join may not be given a place ahead of one who joined more than
+ * {@link #ARRIVAL_SLACK} earlier. Instances gather joins for a window before one call gives them their places, so
+ * joins at two instances within that window, plus the call's time, may be placed in either order (decision 0027).
+ * Joins before the opening (placed by the draw), in a random room, or from an own queue are not held to it; an
+ * opening, or a second one after Redis lost the room, starts it afresh.
  */
 final class WaitingRoomOrder implements Check {
 
@@ -36,6 +43,9 @@ final class WaitingRoomOrder implements Check {
     /** How tickets from an instance's own fallback queue begin. */
     static final String LOCAL_TICKET = "local-";
     private static final String PASSTHROUGH = "passthrough";
+    private static final String RANDOM = "random";
+    /** How much earlier a join must be than another to be owed an earlier place. */
+    static final Duration ARRIVAL_SLACK = Duration.ofSeconds(1);
 
     /** One event's replay: the allowance is the integral of the rate, in positions. */
     private static final class Room {
@@ -47,6 +57,12 @@ final class WaitingRoomOrder implements Check {
         private Double baselineLevel;
         private Instant baselineUntil;
         private final Set<String> admitted = new HashSet<>();
+        /** Whether an opening was seen: places given after it follow arrival. */
+        private boolean opened;
+        /** Joins of the last {@link #ARRIVAL_SLACK}, oldest first: when, and the place given. */
+        private final ArrayDeque<long[]> recentJoins = new ArrayDeque<>();
+        /** The highest place given to a join older than {@link #ARRIVAL_SLACK}. */
+        private long settledPlace;
     }
 
     @Override
@@ -61,6 +77,7 @@ final class WaitingRoomOrder implements Check {
         long admissions = 0;
         long local = 0;
         long passthrough = 0;
+        long joins = 0;
         for (Located<WaitingRoomRecord> located : evidence.waitingRoom()) {
             WaitingRoomRecord record = located.value();
             Instant at = record.at() != null ? record.at() : located.ref().timestamp();
@@ -78,6 +95,15 @@ final class WaitingRoomOrder implements Check {
                     // at the call that found it gone, the latest moment seen, not at the opening the step names.
                     room.base = seenOpen(room) ? -room.allowance : -allowanceAt(room, at);
                     room.frontier = 0;
+                    room.opened = true;
+                    room.recentJoins.clear();
+                    room.settledPlace = 0;
+                }
+                case WaitingRoomRecord.JOINED -> {
+                    if (placedByArrival(room, record)) {
+                        joins++;
+                        inArrivalOrder(room, located, at, offenses);
+                    }
                 }
                 // Slots that freed in a full room let the next in line in at once, beyond the rate: the store
                 // recorded by how many places its frontier moved.
@@ -103,9 +129,31 @@ final class WaitingRoomOrder implements Check {
         details.put("admissions", admissions);
         details.put("fallbackAdmissions", local);
         details.put("passthroughAdmissions", passthrough);
+        details.put("joinsPlacedByArrival", joins);
         details.put("records", evidence.waitingRoom().size());
         return CheckResult.judged(NAME, "waiting-room admissions followed positions and the recorded rate",
                 admissions, offenses, details);
+    }
+
+    /** Whether the join's place was given by arrival: after the opening, in a FIFO room, by the shared queue. */
+    private static boolean placedByArrival(Room room, WaitingRoomRecord record) {
+        return room.opened && record.position() > 0 && !RANDOM.equals(record.queueing())
+                && (record.ticket() == null || !record.ticket().startsWith(LOCAL_TICKET));
+    }
+
+    /** An offense when the join got a place ahead of one who joined more than the slack before it. */
+    private static void inArrivalOrder(Room room, Located<WaitingRoomRecord> located, Instant at, Offenses offenses) {
+        long now = at.toEpochMilli();
+        while (!room.recentJoins.isEmpty() && room.recentJoins.peekFirst()[0] < now - ARRIVAL_SLACK.toMillis()) {
+            room.settledPlace = Math.max(room.settledPlace, room.recentJoins.pollFirst()[1]);
+        }
+        WaitingRoomRecord record = located.value();
+        if (record.position() < room.settledPlace) {
+            offenses.add(Offense.at(located.ref(), record.eventId() + "#" + record.position(),
+                    AuditMessages.placedAheadOfEarlierJoin(record.eventId(), record.position(), room.settledPlace,
+                            ARRIVAL_SLACK)));
+        }
+        room.recentJoins.addLast(new long[] {now, record.position()});
     }
 
     /** Whether the room was open before this step: it had an opening, a baseline or an admission. */
