@@ -8,9 +8,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Joins to signed tickets, gathered per event for one window and given their places by one
@@ -31,10 +28,10 @@ final class JoinBatches implements AutoCloseable {
     private final int maxPending;
     /** One batch per event: bounded by the events operators define. */
     private final ConcurrentHashMap<String, Batch> batches = new ConcurrentHashMap<>();
-    private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().name("waiting-room-joins").daemon().factory());
+    private final RoomTimer timer;
 
-    JoinBatches(RoomStore store, Clock clock, long windowMillis, int maxPending) {
+    JoinBatches(RoomStore store, Clock clock, RoomTimer timer, long windowMillis, int maxPending) {
+        this.timer = timer;
         this.store = store;
         this.clock = clock;
         this.windowMillis = windowMillis;
@@ -48,7 +45,7 @@ final class JoinBatches implements AutoCloseable {
 
     @Override
     public void close() {
-        ticker.shutdownNow();
+        timer.close();
     }
 
     /** One event's joins waiting for their window. */
@@ -71,7 +68,7 @@ final class JoinBatches implements AutoCloseable {
             if (first && windowMillis == 0) {
                 flush();
             } else if (first) {
-                ticker.schedule(this::flush, windowMillis, TimeUnit.MILLISECONDS);
+                timer.after(windowMillis, this::flush);
             }
             return place;
         }

@@ -22,15 +22,17 @@ final class RoomViews {
 
     private final RoomStore store;
     private final Clock clock;
+    private final RoomTimer timer;
     private final long maxAgeMillis;
     private final BiConsumer<RoomCall, RoomReply> heard;
     private final ConcurrentHashMap<String, View> views = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, CompletableFuture<RoomState>> refreshing = new ConcurrentHashMap<>();
 
     /** @param heard told every snapshot reply this asks for, as any store reply is observed */
-    RoomViews(RoomStore store, Clock clock, long maxAgeMillis, BiConsumer<RoomCall, RoomReply> heard) {
+    RoomViews(RoomStore store, Clock clock, RoomTimer timer, long maxAgeMillis, BiConsumer<RoomCall, RoomReply> heard) {
         this.store = store;
         this.clock = clock;
+        this.timer = timer;
         this.maxAgeMillis = maxAgeMillis;
         this.heard = heard;
     }
@@ -39,7 +41,7 @@ final class RoomViews {
     CompletionStage<RoomState> current(RoomCall call) {
         View view = views.get(call.eventId());
         if (view != null && clock.millis() - view.heardAtMillis() < maxAgeMillis
-                && System.nanoTime() - view.heardAtNanos() < maxAgeMillis * 1_000_000) {
+                && timer.nanoTime() - view.heardAtNanos() < maxAgeMillis * 1_000_000) {
             return CompletableFuture.completedFuture(view.room());
         }
         CompletableFuture<RoomState> mine = new CompletableFuture<>();
@@ -62,6 +64,6 @@ final class RoomViews {
 
     /** Keeps the room {@code reply} shows as the event's view. */
     void remember(RoomCall call, RoomReply reply) {
-        views.put(call.eventId(), new View(reply.room(), call.nowMillis(), System.nanoTime()));
+        views.put(call.eventId(), new View(reply.room(), call.nowMillis(), timer.nanoTime()));
     }
 }

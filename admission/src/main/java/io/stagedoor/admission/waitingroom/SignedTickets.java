@@ -32,12 +32,12 @@ final class SignedTickets implements AutoCloseable {
     private final BiConsumer<RoomCall, RoomReply> heardElsewhere;
 
     /** @param heard told every store reply no answer carries (reserves and snapshots), to observe the room's steps */
-    SignedTickets(RoomStore store, TicketSigner signer, Clock clock, RoomOptions options,
+    SignedTickets(RoomStore store, TicketSigner signer, Clock clock, RoomTimer timer, RoomOptions options,
                   BiConsumer<RoomCall, RoomReply> heard) {
         this.store = store;
         this.signer = signer;
-        this.batches = new JoinBatches(store, clock, options.joinWindow().toMillis(), options.maxJoinsWaiting());
-        this.views = new RoomViews(store, clock, options.viewAge().toMillis(), heard);
+        this.batches = new JoinBatches(store, clock, timer, options.joinWindow().toMillis(), options.maxJoinsWaiting());
+        this.views = new RoomViews(store, clock, timer, options.viewAge().toMillis(), heard);
         this.heardElsewhere = heard;
     }
 

@@ -28,6 +28,8 @@ public final class TicketSigner {
     private static final int ID_BYTES = 12;
 
     private final SecretKeySpec key;
+    /** One MAC per thread, keyed once: a poll checks a ticket, and keying a MAC costs more than using it. */
+    private final ThreadLocal<Mac> macs;
 
     /** @param secret at least 32 bytes, the same on every instance */
     public TicketSigner(byte[] secret) {
@@ -37,6 +39,7 @@ public final class TicketSigner {
         }
         this.key = new SecretKeySpec(mac(new SecretKeySpec(secret, ALGORITHM),
                 "stagedoor waiting-room ticket".getBytes(StandardCharsets.UTF_8)), ALGORITHM);
+        this.macs = ThreadLocal.withInitial(() -> keyed(key));
     }
 
     /** Whether {@code token} looks like a signed ticket (it may still be forged). */
@@ -93,14 +96,18 @@ public final class TicketSigner {
     }
 
     private byte[] tag(String signed) {
-        return mac(key, signed.getBytes(StandardCharsets.UTF_8));
+        return macs.get().doFinal(signed.getBytes(StandardCharsets.UTF_8));
     }
 
     private static byte[] mac(SecretKeySpec with, byte[] input) {
+        return keyed(with).doFinal(input);
+    }
+
+    private static Mac keyed(SecretKeySpec with) {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
             mac.init(with);
-            return mac.doFinal(input);
+            return mac;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(AdmissionMessages.algorithmUnavailable(ALGORITHM), e);
         }

@@ -44,8 +44,8 @@ public final class WaitingRoom implements AutoCloseable {
      *                              single-instance mode, whose store starts empty on every restart; never when rooms
      *                              are shared, where an unknown session is one that is gone
      */
-    WaitingRoom(Function<UnusedReplies, RoomStore> store, PassSigner passes, TicketSigner tickets, Clock clock,
-                RoomOptions options, WaitingRoomMetrics metrics, RoomSteps steps, Runnable onClose,
+    WaitingRoom(Function<UnusedReplies, RoomStore> store, PassSigner passes, TicketSigner tickets, RoomTimer timer,
+                Clock clock, RoomOptions options, WaitingRoomMetrics metrics, RoomSteps steps, Runnable onClose,
                 boolean trustsUnknownSessions) {
         this.trustsUnknownSessions = trustsUnknownSessions;
         this.passes = passes;
@@ -56,7 +56,7 @@ public final class WaitingRoom implements AutoCloseable {
         this.onClose = onClose;
         // Last: the store may hand this room the replies nobody used, which need everything above.
         this.store = store.apply(this::heardUnused);
-        this.signed = new SignedTickets(this.store, tickets, clock, options, this::observe);
+        this.signed = new SignedTickets(this.store, tickets, clock, timer, options, this::observe);
     }
 
     public static WaitingRoomBuilder builder() {

@@ -22,6 +22,7 @@ public final class WaitingRoomBuilder {
     private MeterRegistry registry = new SimpleMeterRegistry();
     private RoomOptions options = RoomOptions.defaults();
     private RoomSteps steps = RoomSteps.none();
+    private RoomTimer timer;
 
     WaitingRoomBuilder() {
     }
@@ -49,6 +50,12 @@ public final class WaitingRoomBuilder {
 
     public WaitingRoomBuilder steps(RoomSteps roomSteps) {
         this.steps = Objects.requireNonNull(roomSteps, "steps");
+        return this;
+    }
+
+    /** When joins' batches are sent (default: a thread of the room's own, after a real delay). */
+    public WaitingRoomBuilder timer(RoomTimer roomTimer) {
+        this.timer = Objects.requireNonNull(roomTimer, "timer");
         return this;
     }
 
@@ -89,12 +96,16 @@ public final class WaitingRoomBuilder {
         WaitingRoomMetrics metrics = new WaitingRoomMetrics(registry);
         return new WaitingRoom(unused -> new ShareFallback(
                 new RoomStoreGuard(store, policy, options.outage().commandTimeout(), unused), new InProcessRoomStore(),
-                options.instanceCount(), metrics), signer(), ticketSigner(), clock, options, metrics, steps, onClose, false);
+                options.instanceCount(), metrics), signer(), ticketSigner(), timer(), clock, options, metrics, steps, onClose, false);
     }
 
     private WaitingRoom assemble(RoomStore store, Runnable onClose) {
-        return new WaitingRoom(unused -> store, signer(), ticketSigner(), clock, options,
+        return new WaitingRoom(unused -> store, signer(), ticketSigner(), timer(), clock, options,
                 new WaitingRoomMetrics(registry), steps, onClose, true);
+    }
+
+    private RoomTimer timer() {
+        return timer != null ? timer : RoomTimer.ownThread("waiting-room-joins");
     }
 
     private TicketSigner ticketSigner() {
