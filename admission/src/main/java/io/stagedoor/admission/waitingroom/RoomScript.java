@@ -120,6 +120,8 @@ final class RoomScript {
               local first, on, awaiting = 0, 0, 0
               if adm == 0 and opened and (place <= frontier or passthrough) then
                 if cap == 0 or inUse < cap then
+                  -- The first admission creates the ticket keys, and an empty active set is a key no more.
+                  if inUse == 0 or admitted == 0 then wrote = true end
                   adm, first, on = now, 1, 1
                   inUse = inUse + 1
                   admitted, actual, estimated = admitted + 1, actual + (now - joined), estimated + est
@@ -131,7 +133,6 @@ final class RoomScript {
                   redis.call('HSET', tickets, ticket, string.format('%d|%d|%d|%d|%s', pos, joined, est, adm, buyer))
                   redis.call('HSET', buyers, buyer, ticket)
                   redis.call('ZADD', active, adm + session, buyer)
-                  wrote = true
                 else
                   awaiting = 1
                 end

@@ -69,6 +69,16 @@ final class HerdReport {
         System.out.printf(Locale.ROOT, "simulated %d min in %.0f s%n", minutes.size(), wallSeconds);
     }
 
+    /** Redis commands per join and per poll, from the calls each made and what one call of each costs. */
+    void perOperation(CommandsPerCall cost, SpyStore store, long joins, long polls) {
+        System.out.printf(Locale.ROOT, "commands per call (measured after the run): reserve %d, snapshot %d, claim %d, "
+                        + "end %d; per join (its batch's reserve) %.5f; per poll (the views' snapshots) %.6f; per "
+                        + "admission (claim and end) %d%n", cost.reserve(), cost.snapshot(), cost.claim(), cost.end(),
+                (double) store.calls(SpyStore.Operation.RESERVE) * cost.reserve() / Math.max(1, joins),
+                (double) store.calls(SpyStore.Operation.SNAPSHOT) * cost.snapshot() / Math.max(1, polls),
+                cost.claim() + cost.end());
+    }
+
     /** Redis's memory with the room barely started: the lowest any minute ended with. */
     private long memoryAtStart() {
         return minutes.stream().mapToLong(HerdMinute::redisBytes).filter(bytes -> bytes > 0).min().orElse(0);

@@ -47,6 +47,7 @@ public final class HerdSimulation {
     private final FakeClock clock = new FakeClock(OPENS);
     private final SimulatedTimer timer = new SimulatedTimer(clock);
     private final SpyStore store;
+    private final RoomStore backing;
     private final RedisCommandStats redis;
     private final List<WaitingRoom> rooms = new ArrayList<>();
     private final Crowd crowd;
@@ -69,6 +70,7 @@ public final class HerdSimulation {
     private HerdSimulation(HerdSettings settings, RoomStore backing, RedisCommandStats redis) {
         this.settings = settings;
         this.store = new SpyStore(backing);
+        this.backing = backing;
         this.redis = redis;
         this.crowd = new Crowd(settings.arrivals(), MAX_RETRY_SECONDS * TICKS_PER_SECOND + 1);
         this.bots = new java.util.BitSet(settings.arrivals());
@@ -122,7 +124,10 @@ public final class HerdSimulation {
             if (tick > 0) {
                 clock.advance(Duration.ofMillis(TICK_MILLIS));
             }
-            unsettled.add(arrive(tick, arrivalTicks));
+            Arrivals arrivals = arrive(tick, arrivalTicks);
+            if (!arrivals.joins().isEmpty()) {
+                unsettled.add(arrivals);
+            }
             timer.runDue();
             // A batch is sent when its window closes: joins of a window ago have their places now.
             int windowTicks = (settings.joinWindowMillis() + TICK_MILLIS - 1) / TICK_MILLIS;
@@ -147,6 +152,9 @@ public final class HerdSimulation {
         HerdReport report = new HerdReport(settings, minutes.stream().map(m -> m.minute(spreadOf(m.minute()))).toList());
         report.summary(totalJoins, totalPolls, totalBotPolls, roomLooks, admittedOrder.size(), total, store,
                 (System.nanoTime() - begin) / 1e9);
+        if (redis != null) {
+            report.perOperation(CommandsPerCall.measure(backing, redis, clock.millis()), store, totalJoins, totalPolls);
+        }
         report.writeHtml();
         rooms.forEach(WaitingRoom::close);
     }
