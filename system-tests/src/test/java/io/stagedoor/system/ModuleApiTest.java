@@ -35,7 +35,7 @@ class ModuleApiTest {
     /** By module (its package under {@code io.stagedoor}): its API types, relative to that package. */
     static final Map<String, Set<String>> API = Map.of(
             "ingress", Set.of("Ingress", "IngressSettings", "HttpSettings", "AuthSettings", "BoundSettings",
-                    "ResultsSettings", "ProducerSettings", "DevelopmentSecrets", "auth.ApiKeys", "auth.BuyerTokens",
+                    "ResultsSettings", "RoomSettings", "ProducerSettings", "DevelopmentSecrets", "auth.ApiKeys", "auth.BuyerTokens",
                     "http.ProblemType", "login.Accounts", "login.EmailAddresses", "login.PasswordHasher",
                     "metrics.IngressMetrics"),
             "workers", Set.of("WorkerRole", "WorkerSettings", "launch.WorkerMain", "launch.Workers",
@@ -52,7 +52,7 @@ class ModuleApiTest {
                     "waitingroom.EntryRate", "waitingroom.PassVerdict", "waitingroom.QueueTicket",
                     "waitingroom.QueueingMethod", "waitingroom.RoomOptions", "waitingroom.RoomPlan",
                     "waitingroom.RoomSnapshot", "waitingroom.RoomSource", "waitingroom.RoomStep",
-                    "waitingroom.RoomSteps", "waitingroom.SessionEnd", "waitingroom.WaitingRoom",
+                    "waitingroom.RoomSteps", "waitingroom.RoomTickets", "waitingroom.SessionEnd", "waitingroom.WaitingRoom",
                     "waitingroom.WaitingRoomBuilder", "waitingroom.WaitingRoomMeter",
                     "entryloop.Headroom", "entryloop.HeadroomBoard", "entryloop.InProcessHeadroomBoard",
                     "entryloop.PlottedStep", "entryloop.RateLaw", "entryloop.RateMove", "entryloop.RedisHeadroomBoard",
