@@ -11,9 +11,9 @@ import java.util.List;
  * backend process, on free ports of 127.0.0.1, with the product's configuration ({@code STAGEDOOR_*} variables
  * apply) and the settings the benchmark names. Its JVM gets the heap of every measured JVM and runs nothing else.
  */
-final class IngressProcess implements AutoCloseable {
+public final class IngressProcess implements AutoCloseable {
 
-    static final String HOST = "127.0.0.1";
+    public static final String HOST = "127.0.0.1";
 
     private final ServerProcess server;
     private final int port;
@@ -25,7 +25,7 @@ final class IngressProcess implements AutoCloseable {
         this.adminPort = adminPort;
     }
 
-    static IngressProcess start(String name, String kafka, String redis, Path dir, String heap, List<String> settings,
+    public static IngressProcess start(String name, String kafka, String redis, Path dir, String heap, List<String> settings,
                                 Path log) throws IOException {
         int port = Ports.anyFree();
         int adminPort = Ports.anyFree();
@@ -38,15 +38,15 @@ final class IngressProcess implements AutoCloseable {
         return new IngressProcess(server, port, adminPort);
     }
 
-    ServerProcess server() {
+    public ServerProcess server() {
         return server;
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    int adminPort() {
+    public int adminPort() {
         return adminPort;
     }
 

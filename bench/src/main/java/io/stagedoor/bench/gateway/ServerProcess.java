@@ -13,7 +13,7 @@ import java.util.List;
  * to a log file of this run, ready once its port accepts connections. Its CPU time is read from the kernel ({@code utime +
  * stime} of {@code /proc/<pid>/stat}, through {@link ProcessHandle.Info}), its children's added when asked.
  */
-final class ServerProcess implements AutoCloseable {
+public final class ServerProcess implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
@@ -29,7 +29,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** Starts {@code command} and returns once {@code host:port} accepts a connection; stops it on failure. */
-    static ServerProcess start(String name, List<String> command, Path log, String host, int port) throws IOException {
+    public static ServerProcess start(String name, List<String> command, Path log, String host, int port) throws IOException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
         ServerProcess server = new ServerProcess(name, process, log);
@@ -43,7 +43,7 @@ final class ServerProcess implements AutoCloseable {
     }
 
     /** A Java server on this JVM's {@code java}, with the heap every measured JVM gets. */
-    static List<String> java(String heap, List<String> rest) {
+    public static List<String> java(String heap, List<String> rest) {
         List<String> command = new java.util.ArrayList<>(List.of(
                 ProcessHandle.current().info().command().orElse("java"), "-Xmx" + heap, "-Xms" + heap));
         command.addAll(rest);
@@ -78,16 +78,16 @@ final class ServerProcess implements AutoCloseable {
         }
     }
 
-    Path log() {
+    public Path log() {
         return log;
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
     /** CPU time (user and system) the process has used so far, in nanoseconds; with its children when asked. */
-    long cpuNanos(boolean withChildren) {
+    public long cpuNanos(boolean withChildren) {
         long nanos = cpuNanos(process.toHandle());
         if (withChildren) {
             nanos += process.descendants().mapToLong(ServerProcess::cpuNanos).sum();
@@ -95,7 +95,7 @@ final class ServerProcess implements AutoCloseable {
         return nanos;
     }
 
-    static long cpuNanos(ProcessHandle handle) {
+    public static long cpuNanos(ProcessHandle handle) {
         return handle.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 

@@ -34,7 +34,7 @@ record HerdSettings(int arrivals, double arrivalMinutes, int seats, int seatsPer
         HerdSettings settings = new HerdSettings(flags.integer("arrivals", 15_000_000),
                 flags.decimal("arrival-minutes", 10), flags.integer("seats", 150_000),
                 flags.integer("seats-per-buyer", 3), flags.decimal("bot-accounts", 0.025),
-                flags.integer("bot-poll-seconds", 1), flags.integer("instances", 12), flags.decimal("rate", 250),
+                flags.integer("bot-poll-seconds", 1), flags.integer("instances", 12), flags.decimal("rate", 100),
                 flags.integer("max-active", 0), flags.decimal("shop-minutes", 3), flags.integer("minutes", 30),
                 flags.integer("join-window-millis", 100), flags.integer("view-age-millis", 250),
                 flags.decimal("sample", 0.01), flags.text("redis", "embedded"),

@@ -54,6 +54,7 @@ public final class HttpConnection implements AutoCloseable {
         boolean chunked = false;
         boolean close = false;
         String location = null;
+        long retryAfter = -1;
         for (String header = line(); !header.isEmpty(); header = line()) {
             int colon = header.indexOf(':');
             String name = header.substring(0, colon).trim();
@@ -66,13 +67,24 @@ public final class HttpConnection implements AutoCloseable {
                 close = value.equalsIgnoreCase("close");
             } else if (name.equalsIgnoreCase("Location")) {
                 location = value;
+            } else if (name.equalsIgnoreCase("Retry-After")) {
+                retryAfter = retryAfterSeconds(value);
             }
         }
         byte[] body = chunked ? chunkedBody() : fixedBody(Math.max(0, length));
         if (close) {
             close();
         }
-        return new HttpAnswer(status, location, body);
+        return new HttpAnswer(status, location, body, retryAfter);
+    }
+
+    /** Delay-seconds (RFC 9110 10.2.3); an HTTP date, which the servers measured here never send, reads as absent. */
+    private static long retryAfterSeconds(String value) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException date) {
+            return -1;
+        }
     }
 
     private byte[] fixedBody(int length) throws IOException {
@@ -127,8 +139,12 @@ public final class HttpConnection implements AutoCloseable {
         }
     }
 
-    /** What a response said that the benchmarks read. */
-    public record HttpAnswer(int status, String location, byte[] body) {
+    /**
+     * What a response said that the benchmarks read.
+     *
+     * @param retryAfter the {@code Retry-After} header's seconds, or -1 when it had none
+     */
+    public record HttpAnswer(int status, String location, byte[] body, long retryAfter) {
         public String bodyText() {
             return new String(body, StandardCharsets.UTF_8);
         }

@@ -21,6 +21,11 @@ public final class HttpRequests {
         return message("POST", path, token, json);
     }
 
+    /** {@code POST path} without a body ({@code Content-Length: 0}), with a bearer token. */
+    public byte[] post(String path, String token) {
+        return message("POST", path, token, null);
+    }
+
     private byte[] message(String method, String path, String token, String json) {
         StringBuilder m = new StringBuilder(256 + (json == null ? 0 : json.length()));
         m.append(method).append(' ').append(path).append(" HTTP/1.1\r\nHost: ").append(hostHeader)
@@ -32,6 +37,8 @@ public final class HttpRequests {
             byte[] body = json.getBytes(StandardCharsets.UTF_8);
             m.append("Content-Type: application/json\r\nContent-Length: ").append(body.length).append("\r\n\r\n")
                     .append(json);
+        } else if (method.equals("POST")) {
+            m.append("Content-Length: 0\r\n\r\n");
         } else {
             m.append("\r\n");
         }

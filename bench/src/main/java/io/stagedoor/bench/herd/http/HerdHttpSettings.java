@@ -1,0 +1,44 @@
+package io.stagedoor.bench.herd.http;
+
+import io.stagedoor.bench.load.Flags;
+import java.time.Duration;
+
+/**
+ * The run's sizes, from its flags (defaults in brackets): {@code --buyers} distinct buyers [200000] joining at
+ * {@code --join-rate} a second [3000] into a room admitting {@code --rate} a second [2000]; {@code --connections}
+ * from the crowd to nginx [256]; {@code --idle-seconds} of nothing before the joins [5] and {@code --poll-seconds}
+ * of polls alone after them [30], the room paused for both; {@code --bare-rate} probes of the bare route a second
+ * [20]; {@code --warmup-buyers} through a room of their own first [20000]; {@code --ingresses} [2] of
+ * {@code --heap} each [1g]; and {@code --deadline-minutes} for the whole run [20].
+ */
+record HerdHttpSettings(int buyers, double joinRate, double rate, int connections, Duration idle, Duration pollOnly,
+                        double bareRate, int warmupBuyers, int ingresses, String heap, Duration deadline) {
+
+    HerdHttpSettings {
+        if (buyers < 1 || warmupBuyers < 0 || connections < 1 || ingresses < 1) {
+            throw new IllegalArgumentException("--buyers, --connections and --ingresses must be at least 1, "
+                    + "--warmup-buyers at least 0");
+        }
+        if (!(joinRate > 0) || !(rate > 0) || !(bareRate > 0)) {
+            throw new IllegalArgumentException("--join-rate, --rate and --bare-rate must be positive");
+        }
+    }
+
+    static HerdHttpSettings read(Flags flags) {
+        return new HerdHttpSettings(flags.integer("buyers", 200_000), flags.decimal("join-rate", 3_000),
+                flags.decimal("rate", 2_000), flags.integer("connections", 256), flags.seconds("idle-seconds", 5),
+                flags.seconds("poll-seconds", 30), flags.decimal("bare-rate", 20), flags.integer("warmup-buyers", 20_000),
+                flags.integer("ingresses", 2), flags.text("heap", "1g"),
+                Duration.ofMinutes(flags.integer("deadline-minutes", 20)));
+    }
+
+    /** How long the joins may take: three times their schedule and a minute. */
+    Duration joinsAllowed() {
+        return Duration.ofMillis(Math.round(buyers * 3_000 / joinRate)).plusMinutes(1);
+    }
+
+    /** How long admitting everyone may take: three times the rate's time for them and two minutes. */
+    Duration admissionAllowed() {
+        return Duration.ofMillis(Math.round(buyers * 3_000 / rate)).plusMinutes(2);
+    }
+}
