@@ -41,6 +41,9 @@ final class IngressCommand implements Callable<Integer> {
     @Option(names = "--instance-count", description = "Ingress instances behind the balancer (default: ingress.instance-count, 1).")
     Integer instanceCount;
 
+    @Option(names = "--instance-index", description = "This instance's place among them, 0 to count-1: it follows the results partitions p % count == index (default: ingress.instance-index, 0).")
+    Integer instanceIndex;
+
     @Option(names = "--namespace", defaultValue = "", description = "Topic namespace (default none).")
     String namespace;
 
@@ -78,6 +81,9 @@ final class IngressCommand implements Callable<Integer> {
         }
         if (instanceCount != null) {
             builder.instanceCount(instanceCount);
+        }
+        if (instanceIndex != null) {
+            builder.instanceIndex(instanceIndex);
         }
         if (trustedProxies != null) {
             builder.trustedProxies(trustedProxies);

@@ -31,6 +31,18 @@ class ComposeFileTest {
         }
     }
 
+    @Test
+    void everyIngressHasAnIndexOfItsOwn() throws Exception {
+        List<List<String>> ingresses = ingressCommands();
+
+        List<Integer> indexes = ingresses.stream().map(command -> {
+            int flag = command.indexOf("--instance-index");
+            assertThat(flag).as("--instance-index in %s", command).isNotNegative();
+            return Integer.parseInt(command.get(flag + 1));
+        }).sorted().toList();
+        assertThat(indexes).isEqualTo(java.util.stream.IntStream.range(0, ingresses.size()).boxed().toList());
+    }
+
     @SuppressWarnings("unchecked")
     private static List<List<String>> ingressCommands() throws Exception {
         Map<String, Object> compose;

@@ -17,6 +17,7 @@ import io.stagedoor.ingress.checkout.CheckoutRequests;
 import io.stagedoor.ingress.events.AdminEventsResource;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.ingress.events.EventsResource;
+import io.stagedoor.ingress.follow.ResultLaneFollower;
 import io.stagedoor.ingress.follow.TopicViews;
 import io.stagedoor.ingress.front.FrontStage;
 import io.stagedoor.ingress.front.HoldsAhead;
@@ -73,6 +74,7 @@ public final class Ingress implements AutoCloseable {
     private final Parts parts;
     private final HttpServer server;
     private final ResultsView results;
+    private final ResultLaneFollower lanes;
     private final CheckoutPermits checkouts;
     private final PrometheusMeterRegistry registry;
     private final LoginFeature login;
@@ -80,9 +82,10 @@ public final class Ingress implements AutoCloseable {
     private final KeyedConcurrencyBound principalShares;
     private final LiveLimits limits;
 
-    private Ingress(Parts parts, HttpServer server, ResultsView results, CheckoutPermits checkouts,
-                    PrometheusMeterRegistry registry, LoginFeature login, PollSlots pollSlots,
-                    KeyedConcurrencyBound principalShares, LiveLimits limits) {
+    private Ingress(Parts parts, HttpServer server, ResultsView results, ResultLaneFollower lanes,
+                    CheckoutPermits checkouts, PrometheusMeterRegistry registry, LoginFeature login,
+                    PollSlots pollSlots, KeyedConcurrencyBound principalShares, LiveLimits limits) {
+        this.lanes = lanes;
         this.principalShares = principalShares;
         this.limits = limits;
         this.parts = parts;
@@ -146,7 +149,7 @@ public final class Ingress implements AutoCloseable {
         });
         KafkaConnection kafka = settings.kafka();
         ClusterCheck.verify(kafka, CLUSTER_CHECK_DEADLINE);
-        parts.push(views).follow(kafka, settings.topics(), clock);
+        parts.push(views).follow(kafka, settings.topics(), clock, settings.instanceIndex(), settings.instanceCount());
         EventCatalog catalog = views.catalog();
         Publisher publisher = parts.push(new Publisher(kafka, settings.producer().maxBlock(),
                 settings.producer().deliveryTimeout()));
@@ -168,7 +171,8 @@ public final class Ingress implements AutoCloseable {
         results.onResult(waitingRoom::resultArrived);
         views.onSeatChange(waitingRoom::seatChanged);
         ScannedTickets scanned = parts.push(ScannedTickets.open(redis));
-        IdempotentRequests idempotent = parts.push(IdempotentRequests.open(ids, redis, clock));
+        IdempotentRequests idempotent = parts.push(IdempotentRequests.open(ids, redis, clock, views.lanes()::issueLane,
+                views.lanes()::lookedUp));
         DecidedRequests decided = new DecidedRequests(results, ids, clock);
         LoginFeature login = parts.push(new LoginFeature(accounts, auth.passwordMemoryKib(),
                 auth.passwordIterations(), bounds.maxPasswordHashes(), tokens, limiter.decisions(),
@@ -178,6 +182,8 @@ public final class Ingress implements AutoCloseable {
         metrics.gauge(IngressMetrics.SCHEDULING_LAG, () -> lag.current().toNanos() / 1e9);
         metrics.gauge(IngressMetrics.WAITING_POLLS, results::waiting);
         metrics.gauge(IngressMetrics.RESULTS_KEPT, results::size);
+        metrics.gauge(IngressMetrics.RESULT_LANES, () -> views.lanes().lanes().size());
+        metrics.counted(IngressMetrics.RESULTS_FOLLOWED, views.lanes()::recordsFollowed);
 
         NetworkListener admin = HttpListeners.admin(http.adminBindAddress(), http.adminPort());
         HoldRequests holds = new HoldRequests(catalog, body, bounds.maxSeatsPerHold());
@@ -208,7 +214,7 @@ public final class Ingress implements AutoCloseable {
         DoorRing door = new DoorRing(rings.door(), metrics);
         HttpServer server = HttpListeners.start(http, admin, config,
                 (jersey, threads) -> new FrontStage(jersey, door, holdsAhead, threads, metrics), metrics, parts::push);
-        Ingress ingress = new Ingress(parts, server, results, checkouts, registry, login, pollSlots,
+        Ingress ingress = new Ingress(parts, server, results, views.lanes(), checkouts, registry, login, pollSlots,
                 rings.principalShares(), limits);
         LOG.info("ingress listening on http://{}:{}, admin listener on http://{}:{}", http.bindAddress(),
                 ingress.port(), http.adminBindAddress(), ingress.adminPort());
@@ -228,6 +234,11 @@ public final class Ingress implements AutoCloseable {
     /** The results view (for metrics and tests). */
     public ResultsView results() {
         return results;
+    }
+
+    /** The partitions of the results topic this instance follows right now (decision 0028; for tests). */
+    public java.util.Set<Integer> resultLanes() {
+        return lanes.lanes();
     }
 
     /** The checkout bound (for metrics and tests). */

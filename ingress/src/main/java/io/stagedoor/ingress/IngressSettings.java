@@ -6,6 +6,7 @@ import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.admission.waitingroom.RoomTickets;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.TopicsMessages;
 import io.stagedoor.topics.connection.KafkaConnection;
 import java.time.Duration;
 import java.util.List;
@@ -29,6 +30,9 @@ import java.util.Objects;
  * @param limits            the rate limits (default {@link Limits#defaults()})
  * @param instanceCount     ingress instances behind the balancer; each admits rate / count while Redis is down
  *                          (default 1)
+ * @param instanceIndex     this instance's place among them, 0 to {@code instanceCount - 1}: it follows the results
+ *                          partitions {@code p % instanceCount == instanceIndex} and has its requests' results
+ *                          written there (decision 0028; default 0)
  * @param readyLagThreshold scheduling lag past which the instance reports not ready (default 500 ms)
  * @param http              the listeners and what they accept
  * @param auth              the secrets, the credentials' files and the password hash's cost
@@ -39,7 +43,7 @@ import java.util.Objects;
  */
 public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaClient, String redisUri,
                               List<String> redisCluster, Duration redisTimeout, TopicNames topics, Limits limits,
-                              int instanceCount, Duration readyLagThreshold, HttpSettings http, AuthSettings auth,
+                              int instanceCount, int instanceIndex, Duration readyLagThreshold, HttpSettings http, AuthSettings auth,
                               BoundSettings bounds, ResultsSettings results, ProducerSettings producer,
                               RoomSettings room) {
 
@@ -56,6 +60,9 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         Objects.requireNonNull(topics, "topics");
         Objects.requireNonNull(limits, "limits");
         BoundSettings.atLeastOne(instanceCount, "instanceCount");
+        if (instanceIndex < 0 || instanceIndex >= instanceCount) {
+            throw new IllegalArgumentException(TopicsMessages.instanceIndexOutOfRange(instanceIndex, instanceCount));
+        }
         Objects.requireNonNull(redisTimeout, "redisTimeout");
         redisCluster = redisCluster == null ? List.of() : List.copyOf(redisCluster);
         Objects.requireNonNull(http, "http");
@@ -81,6 +88,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         b.topics = topics;
         b.limits = limits;
         b.instanceCount = instanceCount;
+        b.instanceIndex = instanceIndex;
         b.readyLagThreshold = readyLagThreshold;
         b.bindAddress = http.bindAddress();
         b.port = http.port();
@@ -171,6 +179,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         private int passwordMemoryKib = 19 * 1024;
         private int passwordIterations = 2;
         private int instanceCount = 1;
+        private int instanceIndex = 0;
         private int maxPasswordHashes = PASSWORD_HASHES_PER_CORE * Runtime.getRuntime().availableProcessors();
         private int maxWaitingPollsPerPrincipal = 16;
         private int maxInFlightPerPrincipal = 20;
@@ -219,6 +228,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         public Builder accountsFile(java.nio.file.Path value) { this.accountsFile = value; return this; }
         public Builder apiKeysFile(java.nio.file.Path value) { this.apiKeysFile = value; return this; }
         public Builder instanceCount(int value) { this.instanceCount = value; return this; }
+        public Builder instanceIndex(int value) { this.instanceIndex = value; return this; }
         public Builder maxPasswordHashes(int value) { this.maxPasswordHashes = value; return this; }
         public Builder maxWaitingPollsPerPrincipal(int value) { this.maxWaitingPollsPerPrincipal = value; return this; }
         public Builder maxInFlightPerPrincipal(int value) { this.maxInFlightPerPrincipal = value; return this; }
@@ -244,7 +254,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
 
         public IngressSettings build() {
             return new IngressSettings(kafkaBootstrap, kafkaClient, redisUri, redisCluster, redisTimeout, topics, limits,
-                    instanceCount, readyLagThreshold,
+                    instanceCount, instanceIndex, readyLagThreshold,
                     new HttpSettings(bindAddress, port, adminBindAddress, adminPort, maxBodyBytes, bodyDeadline,
                             trustedProxies, keepAliveRequests, new HttpSettings.Connections(maxConnections,
                             maxConnectionsPerAddress, keepAliveIdleTimeout, maxConnectionAge)),

@@ -93,6 +93,11 @@ public final class IngressFixture implements AutoCloseable {
         return Ingress.start(settings);
     }
 
+    /** Another instance sharing this one's topics and secret, with adjusted settings. */
+    public Ingress secondInstance(java.util.function.UnaryOperator<IngressSettings.Builder> adjust) {
+        return Ingress.start(adjust.apply(settings.toBuilder()).build());
+    }
+
     public static EventDefinition event() {
         List<String> seats = new ArrayList<>();
         for (int i = 1; i <= SEATS; i++) {
@@ -142,9 +147,15 @@ public final class IngressFixture implements AutoCloseable {
 
     /** Long-polls a result until it is there; fails after 30 s. */
     public com.fasterxml.jackson.databind.JsonNode result(String buyer, String correlationId) throws Exception {
+        return result(ingress, buyer, correlationId);
+    }
+
+    /** Long-polls a result on {@code instance} until it is there; fails after 30 s. */
+    public com.fasterxml.jackson.databind.JsonNode result(Ingress instance, String buyer, String correlationId)
+            throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (System.nanoTime() < deadline) {
-            HttpResponse<String> poll = send(HttpRequest.newBuilder(uri("/v1/results/" + correlationId))
+            HttpResponse<String> poll = send(HttpRequest.newBuilder(uri(instance, "/v1/results/" + correlationId))
                     .header("Authorization", "Bearer " + token(buyer)).header("Prefer", "wait=5"));
             if (poll.statusCode() == 200) {
                 return io.stagedoor.topics.json.Json.mapper().readTree(poll.body());

@@ -90,6 +90,14 @@ public final class TopicsMessages {
         return "the correlation id secret needs at least 32 bytes, has " + bytes;
     }
 
+    public static String laneOutOfRange(int lane, int max) {
+        return "a results lane is between 0 and " + max + ", was " + lane;
+    }
+
+    public static String instanceIndexOutOfRange(int index, int count) {
+        return "the instance index is between 0 and the instance count less one (" + (count - 1) + "), was " + index;
+    }
+
     // JSON
 
     public static String cannotWriteJson(Class<?> type) {

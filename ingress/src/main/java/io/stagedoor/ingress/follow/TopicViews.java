@@ -19,8 +19,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The views an instance answers from, each fed by a topic it follows: the event catalog (events), the seat map and
- * the ticket book (seat changes) and the results view (results, from one window back). Create them, attach what
- * must see every result ({@code results().onResult}), then {@link #follow}; closing stops the followers.
+ * the ticket book (seat changes) and the results view (the results partitions this instance has a reason to read,
+ * from one window back: {@link ResultLaneFollower}). Create them, attach what must see every result this instance
+ * reads ({@code results().onResult}), then {@link #follow}; closing stops the followers.
  */
 public final class TopicViews implements AutoCloseable {
 
@@ -31,7 +32,8 @@ public final class TopicViews implements AutoCloseable {
     private final SeatMap seatMap = new SeatMap();
     private final TicketBook tickets = new TicketBook();
     private final ResultsView results;
-    private final List<TopicFollower> followers = new CopyOnWriteArrayList<>();
+    private final List<AutoCloseable> followers = new CopyOnWriteArrayList<>();
+    private volatile ResultLaneFollower lanes;
     private final List<Consumer<SeatChange>> seatListeners = new CopyOnWriteArrayList<>();
 
     /** Empty views; results stay readable for {@code resultsWindow}, at most {@code maxResults} of them. */
@@ -42,9 +44,10 @@ public final class TopicViews implements AutoCloseable {
     /**
      * Starts following the topics and returns once the events topic was read to its end (or after 30 s, with a
      * warning), so the instance knows every event before it serves. Call once; should a follower fail to start,
-     * {@link #close} still stops those that did.
+     * {@link #close} still stops those that did. This instance is {@code index} of {@code count}: it follows its
+     * home lanes of the results topic and the lanes polls here ask for.
      */
-    public TopicViews follow(KafkaConnection kafka, TopicNames topics, Clock clock) {
+    public TopicViews follow(KafkaConnection kafka, TopicNames topics, Clock clock, int index, int count) {
         TopicFollower events = started(TopicFollower.start(kafka, topics.events(), Instant.EPOCH, catalog::apply));
         started(TopicFollower.start(kafka, topics.seatChanges(), Instant.EPOCH, record -> {
             seatMap.apply(record);
@@ -54,12 +57,14 @@ public final class TopicViews implements AutoCloseable {
                 seatListeners.forEach(listener -> listener.accept(change));
             }
         }));
-        started(TopicFollower.start(kafka, topics.results(), clock.instant().minus(results.window()), results::apply));
+        lanes = started(ResultLaneFollower.start(kafka, topics.results(), index, count, results.window(), clock,
+                results::apply));
+        results.onLookup(lanes::lookedUp);
         awaitCaughtUp(events);
         return this;
     }
 
-    private TopicFollower started(TopicFollower follower) {
+    private <F extends AutoCloseable> F started(F follower) {
         followers.add(follower);
         return follower;
     }
@@ -95,13 +100,18 @@ public final class TopicViews implements AutoCloseable {
         return results;
     }
 
+    /** The results lanes this instance follows and names in the ids it issues; null before {@link #follow}. */
+    public ResultLaneFollower lanes() {
+        return lanes;
+    }
+
     /** Stops the followers, the last started first. */
     @Override
     public void close() {
-        for (TopicFollower follower : followers.reversed()) {
+        for (AutoCloseable follower : followers.reversed()) {
             try {
                 follower.close();
-            } catch (RuntimeException e) {
+            } catch (Exception e) {
                 LOG.warn("a topic follower did not stop cleanly: {}", e.toString());
             }
         }

@@ -22,6 +22,8 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,7 +35,9 @@ import org.slf4j.LoggerFactory;
  * a day in Redis, so the same key with a different body is refused with 422 instead of silently answering for the
  * first body. While Redis cannot answer, a hold's key is judged from this instance's memory (a key first seen then
  * gets no time, so every instance derives the same id); a checkout's key never is: 503 (decision 0021). Routes ask
- * for the id only after their own validation and limits passed, so a refused request never claims a key.
+ * for the id only after their own validation and limits passed, so a refused request never claims a key. Every id
+ * names the results lane this instance follows (decision 0028); a key's lane is remembered with its time, so a retry
+ * on another instance names the first one's lane and its result is written where it was first expected.
  */
 public final class IdempotentRequests implements AutoCloseable {
 
@@ -45,6 +49,8 @@ public final class IdempotentRequests implements AutoCloseable {
     public static final int RETRY_AFTER_SECONDS = 1;
 
     private final CorrelationIds ids;
+    private final IntSupplier lanes;
+    private final Consumer<String> expected;
     private final Clock clock;
     private final RedisClusterAsyncCommands<String, String> redis;
     /** The shared Redis policy's deadline and a breaker of this store's own: an outage costs POSTs nothing after the first few. */
@@ -54,9 +60,12 @@ public final class IdempotentRequests implements AutoCloseable {
             .expireAfterWrite(REMEMBER)
             .build();
 
-    private IdempotentRequests(CorrelationIds ids, RedisAccess access, Clock clock) {
+    private IdempotentRequests(CorrelationIds ids, RedisAccess access, Clock clock, IntSupplier lanes,
+                               Consumer<String> expected) {
         this.clock = clock;
         this.ids = ids;
+        this.lanes = lanes;
+        this.expected = expected;
         this.redis = access == null ? null : access.commands();
         this.calls = access == null ? null : access.policy().calls("idempotency keys", LOG);
     }
@@ -71,7 +80,17 @@ public final class IdempotentRequests implements AutoCloseable {
 
     /** As {@link #open(CorrelationIds, RedisAccess)}, with the clock that stamps a key's first acceptance. */
     public static IdempotentRequests open(CorrelationIds ids, RedisAccess access, Clock clock) {
-        return new IdempotentRequests(ids, access, clock);
+        return open(ids, access, clock, () -> CorrelationIds.NO_LANE, id -> { });
+    }
+
+    /**
+     * As {@link #open(CorrelationIds, RedisAccess, Clock)}, naming in each new id the results lane {@code lanes}
+     * gives, and telling {@code expected} of every id derived from a key, whose lane may be another instance's, so
+     * that this instance reads the result of a retry it takes on.
+     */
+    public static IdempotentRequests open(CorrelationIds ids, RedisAccess access, Clock clock, IntSupplier lanes,
+                                          Consumer<String> expected) {
+        return new IdempotentRequests(ids, access, clock, lanes, expected);
     }
 
     /**
@@ -86,7 +105,7 @@ public final class IdempotentRequests implements AutoCloseable {
      */
     public String correlationId(String principal, String key, Content content) {
         if (key == null) {
-            return ids.issue(principal);
+            return ids.issue(principal, lanes.getAsInt());
         }
         checkShape(key);
         String slot = slot(principal, scoped(content.route(), key));
@@ -114,7 +133,9 @@ public final class IdempotentRequests implements AutoCloseable {
         if (!stored.fingerprint().equals(fingerprint(content))) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, IngressMessages.idempotencyKeyReused(key));
         }
-        return ids.issueIdempotent(principal, scoped(content.route(), key), stored.firstAccepted());
+        String id = ids.issueIdempotent(principal, scoped(content.route(), key), stored.firstAccepted(), stored.lane());
+        expected.accept(id);
+        return id;
     }
 
     /**
@@ -135,7 +156,7 @@ public final class IdempotentRequests implements AutoCloseable {
 
     /** What is stored first under {@code slot}: this fingerprint, accepted now, if it is the first. */
     private Stored remember(String slot, String fingerprint, Content content) {
-        String value = new Stored(fingerprint, clock.instant()).write();
+        String value = new Stored(fingerprint, clock.instant(), lanes.getAsInt()).write();
         if (redis != null) {
             try {
                 String stored = calls.call(() -> redis.set(slot, value, SetArgs.Builder.nx().ex(REMEMBER))
@@ -148,7 +169,7 @@ public final class IdempotentRequests implements AutoCloseable {
                 refuseUnlessFallback(redisDown, content);
                 // this instance's memory decides; the correlation id still deduplicates in the workers. A key first
                 // seen here during the outage gets no time, so every instance derives the same id for it.
-                return Stored.parse(local.get(slot, absent -> new Stored(fingerprint, CorrelationIds.UNKNOWN_TIME).write()));
+                return Stored.parse(local.get(slot, absent -> Stored.timeless(fingerprint).write()));
             }
         }
         return Stored.parse(local.get(slot, absent -> value));
@@ -183,23 +204,31 @@ public final class IdempotentRequests implements AutoCloseable {
         }
     }
 
-    /** A fingerprint with the time its key was first accepted, as stored: {@code "<fingerprint> <epoch millis>"}. */
-    private record Stored(String fingerprint, Instant firstAccepted) {
+    /**
+     * A fingerprint with the time its key was first accepted and the results lane it was given, as stored:
+     * {@code "<fingerprint> <epoch millis> <lane>"}; a value written before lanes has no lane, one written from
+     * memory while Redis was down has neither time nor lane (every instance derives the same id for it).
+     */
+    private record Stored(String fingerprint, Instant firstAccepted, int lane) {
+
+        static Stored timeless(String fingerprint) {
+            return new Stored(fingerprint, CorrelationIds.UNKNOWN_TIME, CorrelationIds.NO_LANE);
+        }
 
         static Stored parse(String stored) {
-            int space = stored.indexOf(' ');
-            if (space < 0) {
-                return new Stored(stored, CorrelationIds.UNKNOWN_TIME);
-            }
+            String[] parts = stored.split(" ", 3);
             try {
-                return new Stored(stored.substring(0, space), Instant.ofEpochMilli(Long.parseLong(stored.substring(space + 1))));
+                Instant first = parts.length > 1 ? Instant.ofEpochMilli(Long.parseLong(parts[1])) : CorrelationIds.UNKNOWN_TIME;
+                int lane = parts.length > 2 ? Integer.parseInt(parts[2]) : CorrelationIds.NO_LANE;
+                boolean laneValid = lane == CorrelationIds.NO_LANE || (lane >= 0 && lane <= CorrelationIds.MAX_LANE);
+                return new Stored(parts[0], first, laneValid ? lane : CorrelationIds.NO_LANE);
             } catch (NumberFormatException unreadable) {
-                return new Stored(stored.substring(0, space), CorrelationIds.UNKNOWN_TIME);
+                return timeless(parts[0]);
             }
         }
 
         String write() {
-            return fingerprint + " " + firstAccepted.toEpochMilli();
+            return fingerprint + " " + firstAccepted.toEpochMilli() + " " + lane;
         }
     }
 

@@ -37,6 +37,10 @@ public final class IngressMetrics {
     public static final String RESULT_LATENCY = "stagedoor.ingress.result.latency";
     /** Results in the results view. */
     public static final String RESULTS_KEPT = "stagedoor.ingress.results.kept";
+    /** Partitions of the results topic this instance follows: its home lanes and those it visits (decision 0028). */
+    public static final String RESULT_LANES = "stagedoor.ingress.results.lanes";
+    /** Records of the results topic this instance has read. */
+    public static final String RESULTS_FOLLOWED = "stagedoor.ingress.results.followed";
 
     /**
      * Time from a request passing the door to its response, tagged {@code route} and {@code status}: what the
@@ -116,6 +120,11 @@ public final class IngressMetrics {
     /** Registers the gauge of the connections open on {@code listener}. */
     public void connectionsOpen(String listener, Supplier<Number> open) {
         Gauge.builder(CONNECTIONS_OPEN, open).tag("listener", listener).register(registry);
+    }
+
+    /** Registers a counter read from {@code count} whenever metrics are scraped. */
+    public void counted(String name, java.util.function.LongSupplier count) {
+        io.micrometer.core.instrument.FunctionCounter.builder(name, count, c -> c.getAsLong()).register(registry);
     }
 
     /** Registers a gauge read from {@code value} whenever metrics are scraped. */

@@ -34,6 +34,7 @@ public final class ResultsView {
     private final int maxWaiters;
     private final Duration window;
     private final List<Consumer<Result>> listeners = new CopyOnWriteArrayList<>();
+    private volatile Consumer<String> lookups = id -> { };
     /** Where a waiting poll's answer is made once its wait ends: a virtual thread each, holding no platform one. */
     private final Executor answers = task -> Thread.ofVirtual().name("result-answer").start(task);
 
@@ -56,6 +57,14 @@ public final class ResultsView {
         listeners.add(listener);
     }
 
+    /**
+     * Calls {@code listener} with the id of every lookup ({@link #find}, {@link #await}) on the caller's thread, so
+     * that the follower reads the lane that id's result is written to; it must not block. Replaces any before.
+     */
+    public void onLookup(Consumer<String> listener) {
+        lookups = listener;
+    }
+
     /** Records a result and wakes its waiters. The first result for an id wins; the workers write only one. */
     public void accept(Result result) {
         Result kept = results.asMap().putIfAbsent(result.correlationId(), result);
@@ -74,6 +83,11 @@ public final class ResultsView {
     }
 
     public Optional<Result> find(String correlationId) {
+        lookups.accept(correlationId);
+        return kept(correlationId);
+    }
+
+    private Optional<Result> kept(String correlationId) {
         return Optional.ofNullable(results.getIfPresent(correlationId));
     }
 
@@ -93,7 +107,7 @@ public final class ResultsView {
         CompletableFuture<Optional<Result>> waiter = new CompletableFuture<>();
         waiters.computeIfAbsent(correlationId, id -> new CopyOnWriteArrayList<>()).add(waiter);
         // the result may have landed between find() and add(): look once more so no waiter misses it
-        find(correlationId).ifPresent(result -> wake(correlationId, result));
+        kept(correlationId).ifPresent(result -> wake(correlationId, result));
         waiter.whenComplete((result, error) -> {
             waiting.decrementAndGet();
             waiters.computeIfPresent(correlationId, (id, list) -> {

@@ -49,6 +49,26 @@ class IdempotentRequestsTest {
         }
     }
 
+    // Decision 0028: a new id names the lane this instance gives; a key keeps the lane of its first acceptance, so
+    // its retry derives the same id whatever lane the instance would give now, and the instance is told to expect it.
+    @Test
+    void aNewIdNamesTheInstancesLaneAndAKeyKeepsItsFirstLane() {
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.List<String> expected = new java.util.ArrayList<>();
+        try (IdempotentRequests requests = IdempotentRequests.open(new CorrelationIds(SECRET, Clock.systemUTC()), null,
+                Clock.systemUTC(), () -> next.getAndIncrement() % 3, expected::add)) {
+            IdempotentRequests.HoldContent content = new IdempotentRequests.HoldContent("holds", "e", java.util.List.of("S-1"));
+            String fresh = requests.correlationId("b", null, content);
+            String first = requests.correlationId("b", "k-7", content);
+            String retry = requests.correlationId("b", "k-7", content);
+
+            assertThat(CorrelationIds.lane(fresh)).isEqualTo(0);
+            assertThat(CorrelationIds.lane(first)).isEqualTo(1);
+            assertThat(retry).isEqualTo(first);
+            assertThat(expected).containsExactly(first, retry);
+        }
+    }
+
     @Test
     void oneBuyersKeysShareOneClusterSlot() {
         String one = IdempotentRequests.slot("buyer-1", "order-1");

@@ -63,4 +63,49 @@ class CorrelationIdsTest {
         assertThat(ids.issuedAt(first, "buyer-8812")).contains(CorrelationIds.UNKNOWN_TIME);
         assertThat(ids.issuedAt(first, "buyer-9000")).isEmpty();
     }
+
+    @Test
+    void anIdNamesItsLaneToAnyoneAndItsOwnerStillReadsItsTime() {
+        String id = ids.issue("buyer-8812", 7);
+        assertThat(id).hasSize(56);
+        assertThat(CorrelationIds.lane(id)).isEqualTo(7);
+        assertThat(ids.issuedAt(id, "buyer-8812")).contains(NOW);
+        assertThat(CorrelationIds.lane(ids.issue("buyer-8812", CorrelationIds.MAX_LANE))).isEqualTo(CorrelationIds.MAX_LANE);
+    }
+
+    @Test
+    void anIdWithoutALaneIsTheFormerShapeAndNamesNone() {
+        String id = ids.issue("buyer-8812");
+        assertThat(id).hasSize(54);
+        assertThat(CorrelationIds.lane(id)).isEqualTo(CorrelationIds.NO_LANE);
+        assertThat(CorrelationIds.lane("not-an-id")).isEqualTo(CorrelationIds.NO_LANE);
+        assertThat(CorrelationIds.lane(null)).isEqualTo(CorrelationIds.NO_LANE);
+    }
+
+    @Test
+    void anIdsLaneCannotBeChangedWithoutTheSecret() {
+        String id = ids.issue("buyer-8812", 7);
+        byte[] raw = java.util.Base64.getUrlDecoder().decode(id);
+        raw[25] = 8; // the lane's low byte
+        String moved = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+        assertThat(CorrelationIds.lane(moved)).isEqualTo(8);
+        assertThat(ids.issuedAt(moved, "buyer-8812")).isEmpty();
+    }
+
+    @Test
+    void anIdempotentIdCarriesTheLaneItWasFirstAcceptedWith() {
+        Instant first = NOW.minusSeconds(5);
+        String id = ids.issueIdempotent("buyer-8812", "key-1", first, 3);
+        assertThat(ids.issueIdempotent("buyer-8812", "key-1", first, 3)).isEqualTo(id);
+        assertThat(CorrelationIds.lane(id)).isEqualTo(3);
+        assertThat(CorrelationIds.keyPart(id)).isEqualTo(CorrelationIds.keyPart(ids.issueIdempotent("buyer-8812", "key-1", first)));
+        assertThat(ids.issuedAt(id, "buyer-8812")).contains(first);
+    }
+
+    @Test
+    void aLaneOutOfRangeIsRefused() {
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+                .isThrownBy(() -> ids.issue("buyer-8812", CorrelationIds.MAX_LANE + 1));
+        org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> ids.issue("buyer-8812", -2));
+    }
 }

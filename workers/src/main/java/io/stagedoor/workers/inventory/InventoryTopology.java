@@ -75,7 +75,8 @@ public final class InventoryTopology {
         topology.addStateStore(store(SeatBook.DUE, Serdes.String()), INVENTORY);
         topology.addStateStore(store(SeatBook.PROCESSED, Serdes.String()), INVENTORY);
         topology.addStateStore(store(SeatBook.BUYER_SEATS, Serdes.Integer()), INVENTORY);
-        topology.addSink(InventoryOutputs.RESULTS, topics.results(), new StringSerializer(), values, INVENTORY);
+        topology.addSink(InventoryOutputs.RESULTS, topics.results(), new StringSerializer(), values,
+                new ResultLanePartitioner(), INVENTORY);
         topology.addSink(InventoryOutputs.SEAT_CHANGES, topics.seatChanges(), new StringSerializer(), values, INVENTORY);
         topology.addSink(InventoryOutputs.PAYMENTS, topics.payments(), new StringSerializer(), values, INVENTORY);
         topology.addSink(InventoryOutputs.CHECKOUT_KEYS, topics.checkoutKeys(), new StringSerializer(),

@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * Every process the run starts: the backend JVM (embedded Kafka and Redis, the topics, the workers), {@code count}
  * ingress JVMs against its Kafka and Redis (each as {@code stagedoor ingress} runs it, with the product's defaults,
- * signed tickets among them, and {@code ingress.instance-count} set to the count), and nginx balancing over them.
+ * signed tickets among them, {@code ingress.instance-count} set to the count and {@code ingress.instance-index} to
+ * each one's place), and nginx balancing over them.
  * Closing it stops them all, in reverse order, once; a failure while starting stops what had started.
  */
 final class HerdStack implements AutoCloseable {
@@ -34,7 +35,8 @@ final class HerdStack implements AutoCloseable {
             List<Integer> ports = new ArrayList<>();
             for (int i = 1; i <= count; i++) {
                 IngressProcess ingress = IngressProcess.start("ingress-" + i, backend.kafkaBootstrap(),
-                        backend.redisUri(), dir, heap, List.of("ingress.instance-count=" + count),
+                        backend.redisUri(), dir, heap,
+                        List.of("ingress.instance-count=" + count, "ingress.instance-index=" + (i - 1)),
                         Path.of(log + "-ingress-" + i));
                 started.push(ingress);
                 ingresses.add(ingress);
