@@ -4,6 +4,7 @@ import io.stagedoor.bench.load.Flags;
 import io.stagedoor.embedded.EmbeddedKafka;
 import io.stagedoor.topics.TopicNames;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -15,7 +16,8 @@ import java.util.UUID;
  * for {@code --seconds} to a results topic of {@code --partitions}, each id issued by one of the instances in turn
  * and naming that instance's lane, and measures the CPU time of each instance's follower thread (the real
  * {@code ResultLaneFollower} feeding a real {@code ResultsView}). Prints µs of CPU per record followed and per
- * request the instance accepted: the second is what must stay flat as instances are added.
+ * request the instance accepted: the second is what must stay flat as instances are added. Two passes, the second
+ * in reverse order, after a warm-up round, so that the JIT's progress does not favour the later rounds.
  */
 public final class ResultsFollowBenchmark {
 
@@ -24,22 +26,61 @@ public final class ResultsFollowBenchmark {
 
     public static void main(String[] args) throws Exception {
         Flags flags = Flags.parse(args);
-        FollowRound.Sizes sizes = new FollowRound.Sizes(flags.decimal("rate", 3_000), flags.integer("seconds", 15),
+        FollowRound.Sizes sizes = new FollowRound.Sizes(flags.decimal("rate", 6_000), flags.integer("seconds", 10),
                 flags.integer("partitions", 6));
+        int warmup = flags.integer("warmup-seconds", 20);
         List<Integer> counts = List.of(flags.text("instances", "1,2,3").split(",")).stream()
                 .map(String::trim).map(Integer::parseInt).toList();
+        List<FollowRound.Figures> figures = new ArrayList<>();
         try (EmbeddedKafka kafka = EmbeddedKafka.start(Files.createTempDirectory("stagedoor-bench-kafka-"), 0)) {
-            System.out.printf("results-follow: %.0f results/s for %d s per round over %d partitions; %d cores, Java %s%n",
-                    sizes.rate(), sizes.seconds(), sizes.partitions(), Runtime.getRuntime().availableProcessors(),
+            System.out.printf("results-follow: %.0f results/s for %d s per round over %d partitions, two passes (the "
+                            + "second in reverse order), after a %d s warm-up; %d cores, Java %s%n", sizes.rate(),
+                    sizes.seconds(), sizes.partitions(), warmup, Runtime.getRuntime().availableProcessors(),
                     Runtime.version().feature());
             System.out.println(FollowRound.Figures.HEADER);
-            System.out.println("warm-up " + round(kafka, sizes, FollowRound.Design.LANES, 1));
+            FollowRound.Sizes warm = new FollowRound.Sizes(sizes.rate(), warmup, sizes.partitions());
+            System.out.println("warm-up: " + round(kafka, warm, FollowRound.Design.EVERY_PARTITION, counts.getLast()));
+            List<Run> order = new ArrayList<>();
             for (int n : counts) {
                 for (FollowRound.Design design : FollowRound.Design.values()) {
-                    System.out.println(round(kafka, sizes, design, n));
+                    order.add(new Run(design, n));
+                }
+            }
+            for (List<Run> pass : List.of(order, order.reversed())) {
+                for (Run run : pass) {
+                    FollowRound.Figures row = round(kafka, sizes, run.design(), run.instances());
+                    figures.add(row);
+                    System.out.println(row);
                 }
             }
         }
+        System.out.println();
+        summary("follower CPU µs/s per instance, mean of the two passes (the same total traffic shared by more "
+                + "instances: flat or falling = no instance pays for the others)", figures, counts,
+                FollowRound.Figures::cpuMicrosPerSecond);
+        summary("records followed per instance per second", figures, counts,
+                FollowRound.Figures::recordsPerInstancePerSecond);
+        summary("µs of follower CPU per request accepted", figures, counts, FollowRound.Figures::cpuMicrosPerAccepted);
+    }
+
+    private static void summary(String title, List<FollowRound.Figures> figures, List<Integer> counts,
+                                java.util.function.ToDoubleFunction<FollowRound.Figures> figure) {
+        System.out.println(title + ":");
+        for (FollowRound.Design design : FollowRound.Design.values()) {
+            StringBuilder line = new StringBuilder(String.format("  %-22s", design.label));
+            double first = 0;
+            for (int n : counts) {
+                double mean = figures.stream().filter(f -> f.design() == design && f.instances() == n)
+                        .mapToDouble(figure).average().orElse(Double.NaN);
+                first = first == 0 ? mean : first;
+                line.append(String.format("  %d: %8.1f (%.2fx)", n, mean, mean / first));
+            }
+            System.out.println(line);
+        }
+    }
+
+    /** One round to run: a design at an instance count. */
+    private record Run(FollowRound.Design design, int instances) {
     }
 
     private static FollowRound.Figures round(EmbeddedKafka kafka, FollowRound.Sizes sizes, FollowRound.Design design,
