@@ -25,7 +25,9 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
@@ -165,6 +167,26 @@ public final class IngressFixture implements AutoCloseable {
             }
         }
         throw new AssertionError("no result for " + correlationId + " within 30 s");
+    }
+
+    /** Every record of this fixture's results topic, read committed, from the beginning to its end now. */
+    public List<ConsumerRecord<String, byte[]>> resultRecords() {
+        Properties config = new Properties();
+        config.putAll(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, RealServers.kafkaBootstrap(),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"));
+        List<ConsumerRecord<String, byte[]>> found = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
+                new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topics.results()).stream()
+                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < ends.get(p))) {
+                consumer.poll(Duration.ofMillis(200)).forEach(found::add);
+            }
+        }
+        return found;
     }
 
     /** The correlation id of an accepted POST. */

@@ -2,7 +2,6 @@ package io.stagedoor.ingress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.ids.CorrelationIds;
 import io.stagedoor.workers.launch.Workers;
@@ -12,17 +11,9 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -133,25 +124,9 @@ class ResultLanesIT {
 
     /** The partition each result of {@code ids} was written to, read from the results topic. */
     private static Map<String, Integer> partitionsOfResults(Set<String> ids) {
-        Properties config = new Properties();
-        config.putAll(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, RealServers.kafkaBootstrap(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"));
         Map<String, Integer> found = new HashMap<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
-                new ByteArrayDeserializer())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(fixture.topics.results()).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-            while (partitions.stream().anyMatch(p -> consumer.position(p) < ends.get(p))) {
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                    if (ids.contains(record.key())) {
-                        found.put(record.key(), record.partition());
-                    }
-                }
-            }
-        }
+        fixture.resultRecords().stream().filter(record -> ids.contains(record.key()))
+                .forEach(record -> found.put(record.key(), record.partition()));
         return found;
     }
 }

@@ -130,7 +130,7 @@ public final class ResultLaneFollower implements AutoCloseable {
                 reassign();
                 for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL)) {
                     followed.increment();
-                    handle(record);
+                    TopicFollower.handle(handler, record);
                 }
             } catch (WakeupException woken) {
                 // a new lane to visit, or close(): the loop looks again
@@ -177,23 +177,9 @@ public final class ResultLaneFollower implements AutoCloseable {
         LOG.debug("following {} partitions {}", topic, assigned);
     }
 
-    private void handle(ConsumerRecord<String, byte[]> record) {
-        try {
-            handler.accept(record);
-        } catch (RuntimeException e) {
-            LOG.warn("skipped unreadable record {}-{}@{}: {}", record.topic(), record.partition(), record.offset(),
-                    e.getMessage());
-        }
-    }
-
     @Override
     public void close() {
         running = false;
-        consumer.wakeup();
-        try {
-            thread.join(Duration.ofSeconds(3));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        TopicFollower.stop(consumer, thread);
     }
 }

@@ -115,6 +115,11 @@ public final class TopicFollower implements AutoCloseable {
     }
 
     private void handle(ConsumerRecord<String, byte[]> record) {
+        handle(handler, record);
+    }
+
+    /** Hands {@code record} to {@code handler}; a record it cannot handle is logged and skipped. */
+    static void handle(Consumer<ConsumerRecord<String, byte[]>> handler, ConsumerRecord<String, byte[]> record) {
         try {
             handler.accept(record);
         } catch (RuntimeException e) {
@@ -126,6 +131,11 @@ public final class TopicFollower implements AutoCloseable {
     @Override
     public void close() {
         running = false;
+        stop(consumer, thread);
+    }
+
+    /** Wakes {@code consumer} up and waits up to 3 s for its {@code thread}, which has seen its running flag cleared. */
+    static void stop(KafkaConsumer<String, byte[]> consumer, Thread thread) {
         consumer.wakeup();
         try {
             thread.join(Duration.ofSeconds(3));
