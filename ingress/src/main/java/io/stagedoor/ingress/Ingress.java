@@ -167,7 +167,8 @@ public final class Ingress implements AutoCloseable {
         WaitingRoomFeature waitingRoom = parts.push(WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis,
                 auth.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount(),
                 views.seatMap(), headroom, RoomOptions.defaults().withTickets(settings.room().tickets(),
-                settings.room().joinWindow(), settings.room().viewAge()))));
+                settings.room().joinWindow(), settings.room().viewAge())
+                .withMaxRetryAfter(settings.room().maxPollInterval()))));
         results.onResult(waitingRoom::resultArrived);
         views.onSeatChange(waitingRoom::seatChanged);
         ScannedTickets scanned = parts.push(ScannedTickets.open(redis));

@@ -127,6 +127,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         b.roomTickets = room.tickets();
         b.roomJoinWindow = room.joinWindow();
         b.roomViewAge = room.viewAge();
+        b.roomMaxPollInterval = room.maxPollInterval();
         return b;
     }
 
@@ -197,6 +198,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         private RoomTickets roomTickets = RoomTickets.SIGNED;
         private Duration roomJoinWindow = Duration.ofMillis(100);
         private Duration roomViewAge = Duration.ofMillis(250);
+        private Duration roomMaxPollInterval = Duration.ofSeconds(30);
 
         private Builder(String kafkaBootstrap) {
             this.kafkaBootstrap = kafkaBootstrap;
@@ -246,6 +248,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         public Builder roomTickets(RoomTickets value) { this.roomTickets = value; return this; }
         public Builder roomJoinWindow(Duration value) { this.roomJoinWindow = value; return this; }
         public Builder roomViewAge(Duration value) { this.roomViewAge = value; return this; }
+        public Builder roomMaxPollInterval(Duration value) { this.roomMaxPollInterval = value; return this; }
         public Builder passwordCost(int memoryKib, int iterations) {
             this.passwordMemoryKib = memoryKib;
             this.passwordIterations = iterations;
@@ -264,7 +267,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
                             checkoutPermitTimeout, maxPasswordHashes, maxSeatsPerHold, maxSeatsPerBuyer),
                     new ResultsSettings(resultsWindow, maxResults, maxWaitingPolls, maxWaitingPollsPerPrincipal),
                     new ProducerSettings(producerMaxBlock, deliveryTimeout),
-                    new RoomSettings(roomTickets, roomJoinWindow, roomViewAge));
+                    new RoomSettings(roomTickets, roomJoinWindow, roomViewAge, roomMaxPollInterval));
         }
     }
 }

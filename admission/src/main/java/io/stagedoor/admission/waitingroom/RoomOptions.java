@@ -80,4 +80,10 @@ public record RoomOptions(int instanceCount, OutageSettings outage, Duration max
         return new RoomOptions(instanceCount, outage, maxRetryAfter, stateTtl, keyNamespace, kind, window, age,
                 maxJoinsWaiting);
     }
+
+    /** These options with waiting buyers told to ask again after {@code longest} at most. */
+    public RoomOptions withMaxRetryAfter(Duration longest) {
+        return new RoomOptions(instanceCount, outage, longest, stateTtl, keyNamespace, tickets, joinWindow, viewAge,
+                maxJoinsWaiting);
+    }
 }

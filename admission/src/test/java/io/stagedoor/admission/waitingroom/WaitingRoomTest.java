@@ -54,6 +54,19 @@ class WaitingRoomTest {
     }
 
     @Test
+    void aLongerCeilingIsHonouredSoADeepQueuePollsLess() {
+        WaitingRoom patient = WaitingRoom.builder()
+                .passSecret("a waiting-room secret of 32 bytes or more".getBytes(StandardCharsets.UTF_8))
+                .clock(clock).options(RoomOptions.defaults().withMaxRetryAfter(Duration.ofSeconds(120))).inProcess();
+        QueueTicket last = null;
+        for (int i = 1; i <= 2000; i++) {
+            last = patient.join("concert", PLAN, "b" + i).toCompletableFuture().join();
+        }
+        assertThat(last.estimatedWait()).isEqualTo(Duration.ofSeconds(200));
+        assertThat(last.retryAfterSeconds()).isEqualTo(120);
+    }
+
+    @Test
     void anAdmittedBuyerGetsAPassThatOpensTheEventForThemAlone() {
         QueueTicket ticket = join("b1");
         clock.advance(Duration.ofMillis(100));
