@@ -4,7 +4,10 @@ import io.stagedoor.bench.load.BuyerPasses;
 import io.stagedoor.bench.load.HttpConnection.HttpAnswer;
 import io.stagedoor.bench.load.HttpRequests;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.TimeUnit;
@@ -15,31 +18,25 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Distinct buyers of one event, each joining once and then polling their ticket's {@code Location} exactly when its
- * {@code Retry-After} says, until admitted. Their next requests wait in one {@link DelayQueue} ordered by due time;
- * connections take them from it ({@link CrowdDriver}) and hand back the answers. A failed request (no answer, or a
- * status other than 200/202) is asked again after its {@code Retry-After}, or 1 s. A buyer told anything but
- * waiting or admitted (sold out, closed, ended, expired), or a join without a {@code Location} to poll, stops and
- * counts as ended. Thread-safe.
+ * {@code Retry-After} says, until admitted; or, {@linkplain #joinOnly joining only}, each joining once and stopping at
+ * their ticket. Their next requests wait in one {@link DelayQueue} ordered by due time; connections take them from it
+ * ({@link CrowdDriver}) and hand back the answers. A failed request (no answer, or a status other than 200/202) is
+ * asked again after its {@code Retry-After}, or 1 s. A buyer told anything but waiting or admitted (sold out, closed,
+ * ended, expired), or a join without a {@code Location} to poll, stops and counts as ended. The passes of the first
+ * buyers admitted are kept, up to a bound, for holds ({@link HoldingCrowd}). Thread-safe.
  */
-final class BuyerCrowd {
+final class BuyerCrowd implements Crowd {
 
     /**
-     * Cumulative counts at one moment, and the poll rate the crowd asks for then.
+     * An admitted buyer's pass, as the poll answer gave it.
      *
-     * @param pollDemand polls a second the waiting buyers ask for if each is served when due: the sum of
-     *                   1 / Retry-After over them
+     * @param buyer the buyer's index in the crowd (and in its {@link BuyerPasses})
+     * @param token the pass to send with a hold
      */
-    record Counts(long joins, long joined, long polls, long admitted, long ended, double pollDemand) {
-
-        /** The counts since {@code earlier}; the demand is this moment's. */
-        Counts since(Counts earlier) {
-            return new Counts(joins - earlier.joins, joined - earlier.joined, polls - earlier.polls,
-                    admitted - earlier.admitted, ended - earlier.ended, pollDemand);
-        }
+    record Pass(int buyer, String token) {
     }
 
     private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
-    private static final String STATUS = "\"status\":\"";
 
     private final String queuePath;
     private final BuyerPasses passes;
@@ -58,14 +55,32 @@ final class BuyerCrowd {
     private final Map<String, LongAdder> endedBy = new ConcurrentHashMap<>();
     private final AtomicLongArray joinStatuses = new AtomicLongArray(600);
     private final AtomicLongArray pollStatuses = new AtomicLongArray(600);
+    private final boolean polling;
+    /** The passes of the first buyers admitted, in the order they were told; slots past {@link #passesTaken} unused. */
+    private final Pass[] kept;
+    private final AtomicInteger passesTaken = new AtomicInteger();
 
-    BuyerCrowd(String eventId, BuyerPasses passes, HttpRequests http, LatencyLog latencies) {
+    private BuyerCrowd(String eventId, BuyerPasses passes, HttpRequests http, LatencyLog latencies, boolean polling,
+                       int passesKept) {
         this.queuePath = "/v1/events/" + eventId + "/queue";
         this.passes = passes;
         this.http = http;
         this.latencies = latencies;
         this.ticketPaths = new String[passes.size()];
         this.pollRates = new float[passes.size()];
+        this.polling = polling;
+        this.kept = new Pass[Math.max(0, Math.min(passesKept, passes.size()))];
+    }
+
+    /** Buyers who join and poll until admitted, the passes of the first {@code passesKept} of them kept. */
+    static BuyerCrowd polling(String eventId, BuyerPasses passes, HttpRequests http, LatencyLog latencies,
+                              int passesKept) {
+        return new BuyerCrowd(eventId, passes, http, latencies, true, passesKept);
+    }
+
+    /** Buyers who join once and stop at their ticket (or their pass), never polling. */
+    static BuyerCrowd joinOnly(String eventId, BuyerPasses passes, HttpRequests http, LatencyLog latencies) {
+        return new BuyerCrowd(eventId, passes, http, latencies, false, 0);
     }
 
     int size() {
@@ -79,18 +94,26 @@ final class BuyerCrowd {
         }
     }
 
-    /** The next request due, waiting at most {@code timeoutNanos}; null when none came due. */
-    Visit next(long timeoutNanos) throws InterruptedException {
+    /** Every buyer's join, all due at {@code startNanos}: the connections take them as fast as they are answered. */
+    void scheduleJoinsAtOnce(long startNanos) {
+        for (int i = 0; i < ticketPaths.length; i++) {
+            due.add(new Visit(i, true, startNanos));
+        }
+    }
+
+    @Override
+    public Visit next(long timeoutNanos) throws InterruptedException {
         return due.poll(timeoutNanos, TimeUnit.NANOSECONDS);
     }
 
-    byte[] request(Visit visit) {
+    @Override
+    public byte[] request(Visit visit) {
         return visit.join() ? http.post(queuePath, passes.token(visit.buyer()))
                 : http.get(ticketPaths[visit.buyer()], passes.token(visit.buyer()));
     }
 
-    /** What {@code visit} was answered ({@code answer} null when the exchange failed), and the buyer's next step. */
-    void answered(Visit visit, HttpAnswer answer, long sentNanos, long doneNanos) {
+    @Override
+    public void answered(Visit visit, HttpAnswer answer, long sentNanos, long doneNanos) {
         latencies.record(visit.join() ? LatencyLog.Route.JOIN : LatencyLog.Route.POLL, visit.dueNanos(), sentNanos,
                 doneNanos);
         (visit.join() ? joins : polls).increment();
@@ -101,10 +124,14 @@ final class BuyerCrowd {
             due.add(new Visit(visit.buyer(), visit.join(), doneNanos + retry * SECOND));
             return;
         }
-        String standing = standing(answer.body());
+        String text = new String(answer.body(), StandardCharsets.UTF_8);
+        String standing = member(text, "status");
         if (visit.join()) {
-            ticketPaths[visit.buyer()] = path(answer.location());
+            ticketPaths[visit.buyer()] = polling ? path(answer.location()) : null;
             joined.incrementAndGet();
+            if (!polling && standing.equals("waiting")) {
+                return;
+            }
         }
         if (standing.equals("waiting") && ticketPaths[visit.buyer()] == null) {
             standing = "waiting without a Location";
@@ -113,7 +140,10 @@ final class BuyerCrowd {
         pollRate(visit.buyer(), standing.equals("waiting") ? 1f / retry : 0f);
         switch (standing) {
             case "waiting" -> due.add(new Visit(visit.buyer(), false, doneNanos + retry * SECOND));
-            case "admitted" -> admitted.incrementAndGet();
+            case "admitted" -> {
+                admitted.incrementAndGet();
+                keep(visit.buyer(), member(text, "pass"));
+            }
             default -> {
                 ended.incrementAndGet();
                 endedBy.computeIfAbsent(standing.isEmpty() ? "no status" : standing, why -> new LongAdder()).increment();
@@ -126,8 +156,25 @@ final class BuyerCrowd {
         pollRates[buyer] = rate;
     }
 
-    Counts counts() {
-        return new Counts(joins.sum(), joined.get(), polls.sum(), admitted.get(), ended.get(), pollDemand.sum());
+    /** Keeps the pass while there is room for it; a buyer is told "admitted" once, as they stop polling then. */
+    private void keep(int buyer, String pass) {
+        if (pass.isEmpty() || passesTaken.get() >= kept.length) {
+            return;
+        }
+        int slot = passesTaken.getAndIncrement();
+        if (slot < kept.length) {
+            kept[slot] = new Pass(buyer, pass);
+        }
+    }
+
+    /** The passes kept, of the first buyers admitted; read once the crowd's driver is closed. */
+    List<Pass> passes() {
+        return Arrays.stream(kept, 0, Math.min(passesTaken.get(), kept.length)).filter(Objects::nonNull).toList();
+    }
+
+    @Override
+    public Counts counts() {
+        return new Counts(joins.sum(), joined.get(), polls.sum(), admitted.get(), ended.get(), pollDemand.sum(), 0, 0);
     }
 
     /** Buyers admitted or stopped: done with the room. */
@@ -155,11 +202,14 @@ final class BuyerCrowd {
         return line.isEmpty() ? "none" : line.toString();
     }
 
-    /** The {@code status} member of a queue answer, read without a JSON parser (Jackson writes it without spaces). */
-    private static String standing(byte[] body) {
-        String text = new String(body, StandardCharsets.UTF_8);
-        int at = text.indexOf(STATUS);
-        return at < 0 ? "" : text.substring(at + STATUS.length(), text.indexOf('"', at + STATUS.length()));
+    /**
+     * A string member of a queue answer ({@code status}, {@code pass}), read without a JSON parser (Jackson writes it
+     * without spaces); "" when absent.
+     */
+    private static String member(String text, String name) {
+        String key = "\"" + name + "\":\"";
+        int at = text.indexOf(key);
+        return at < 0 ? "" : text.substring(at + key.length(), text.indexOf('"', at + key.length()));
     }
 
     /** The path of a {@code Location} (absolute or not); null for none. */

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The crowd's connections: {@code connections} keep-alive HTTP/1.1 connections to one address, each on a virtual
+ * A crowd's connections: {@code connections} keep-alive HTTP/1.1 connections to one address, each on a virtual
  * thread that takes the crowd's next due request, sends it and hands the answer back. So at most that many requests
  * are in flight however many buyers wait; a request due while every connection is busy goes out late, and its
  * latency counts from when it was due.
@@ -16,16 +16,16 @@ final class CrowdDriver implements AutoCloseable {
 
     private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
-    private final BuyerCrowd crowd;
+    private final Crowd crowd;
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean stopped;
 
-    private CrowdDriver(BuyerCrowd crowd) {
+    private CrowdDriver(Crowd crowd) {
         this.crowd = crowd;
     }
 
     /** Opens the connections lazily, on each one's first request. */
-    static CrowdDriver start(BuyerCrowd crowd, String host, int port, int connections) {
+    static CrowdDriver start(Crowd crowd, String host, int port, int connections) {
         CrowdDriver driver = new CrowdDriver(crowd);
         for (int i = 0; i < connections; i++) {
             driver.threads.add(Thread.ofVirtual().name("herd-http-" + i).start(() -> driver.serve(host, port)));

@@ -11,10 +11,12 @@ import java.util.Locale;
  * {@code bench/run herd-http}: the waiting room with signed tickets over real HTTP. Two ingress processes share one
  * Redis and Kafka behind nginx; distinct buyers join the event's paused room at a steady rate and poll their ticket
  * exactly when {@code Retry-After} says; then, still paused, they only poll; then the room resumes and everyone
- * polls until admitted. The bare route is probed through nginx throughout. Prints, per phase, the traffic and its
- * latencies and what it cost Redis (INFO commandstats, scripts' own commands included; used_memory) and each
- * process; then the headline figures and the product audit's verdict on the room's order. Exits 1 when a phase was
- * cut by the deadline or the order check failed. Flags: {@link HerdHttpSettings}.
+ * polls until admitted. Then, at saturation, fresh buyers join a paused room of their own and the first admitted
+ * buyers hold a seat each, every request due at once. The bare route is probed through nginx throughout. Prints, per
+ * phase, the traffic and its latencies and what it cost Redis (INFO commandstats, scripts' own commands included;
+ * used_memory) and each process; then the headline figures, the joins and admitted holds a second per instance at
+ * saturation with their ratio, and the product audit's verdict on the room's order. Exits 1 when a phase was cut by
+ * the deadline or the order check failed. Flags: {@link HerdHttpSettings}.
  */
 public final class HerdHttpBenchmark {
 
@@ -30,6 +32,7 @@ public final class HerdHttpBenchmark {
         Path log = Path.of(System.getProperty("bench.log", "bench.log"));
         BuyerPasses warmup = new BuyerPasses("herd-warm", settings.warmupBuyers());
         BuyerPasses buyers = new BuyerPasses("herd-buyer", settings.buyers());
+        BuyerPasses rushBuyers = new BuyerPasses("herd-rush", settings.rushBuyers());
         boolean passed = false;
         try (HerdStack stack = HerdStack.start(settings.ingresses(), settings.heap(), settings.connections(), log)) {
             // Ctrl-C or a kill still stops nginx and the child JVMs; closing twice closes once.
@@ -37,11 +40,15 @@ public final class HerdHttpBenchmark {
             Runtime.getRuntime().addShutdownHook(hook);
             describe(settings, stack);
             HerdHttpRun run = new HerdHttpRun(settings, stack, deadline);
-            HerdHttpRun.Outcome outcome = run.run(warmup, buyers);
+            HerdHttpRun.Outcome outcome = run.run(warmup, buyers, rushBuyers);
             System.out.println();
             new PhaseTables(System.out).print(outcome.phases());
             System.out.println();
             new Headlines(System.out).print(outcome.phases());
+            System.out.println();
+            outcome.saturation().print(System.out, settings.ingresses(), settings.rushConnections(),
+                    settings.connections());
+            System.out.println();
             System.out.printf(Locale.ROOT, "answers: joins %s; polls %s; stopped without admission: %s; bare probes not "
                     + "200: %d%n", outcome.joinStatuses(), outcome.pollStatuses(), outcome.endings(), outcome.bareFailures());
             System.out.println(IngressCounters.describe(stack.ingresses()));
@@ -78,5 +85,12 @@ public final class HerdHttpBenchmark {
                 HerdHttpRun.EVENT, s.rate(), s.buyers(), s.joinRate(), s.connections(), s.idle().toSeconds(),
                 s.pollOnly().toSeconds(), BareProbe.PATH, s.bareRate(), s.warmupBuyers(), HerdHttpRun.WARMUP_EVENT,
                 s.deadline().toMinutes(), Machine.describe());
+        System.out.printf(Locale.ROOT, "then at saturation, every request due at once: %,d fresh buyers join the paused "
+                        + "room of %s over %d connections (for at most %d s); then the first %,d buyers admitted hold "
+                        + "one seat each of %s's %,d over %d (for at most %d s); the first %,d warm-up buyers admitted "
+                        + "hold a seat each too; the organizer limit on holds opened (%s)%n", s.rushBuyers(),
+                HerdHttpRun.RUSH_EVENT, s.rushConnections(), s.rushLength().toSeconds(), s.holdBuyers(),
+                HerdHttpRun.EVENT, HerdHttpSettings.seatsFor(s.holdBuyers()), s.connections(),
+                s.holdLength().toSeconds(), s.warmupHolds(), HerdStack.OPEN_ORGANIZER);
     }
 }

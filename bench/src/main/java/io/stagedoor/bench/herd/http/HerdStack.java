@@ -16,10 +16,16 @@ import java.util.List;
  * Every process the run starts: the backend JVM (embedded Kafka and Redis, the topics, the workers), {@code count}
  * ingress JVMs against its Kafka and Redis (each as {@code stagedoor ingress} runs it, with the product's defaults,
  * signed tickets among them, {@code ingress.instance-count} set to the count and {@code ingress.instance-index} to
- * each one's place), and nginx balancing over them.
+ * each one's place; the organizer limit on holds opened, see {@link #OPEN_ORGANIZER}), and nginx balancing over them.
  * Closing it stops them all, in reverse order, once; a failure while starting stops what had started.
  */
 final class HerdStack implements AutoCloseable {
+
+    /**
+     * Every hold of the run is for one event, so one organizer: its shipped limit (200 holds a second) would measure
+     * itself, not the instances. Opened as {@code bench/run gateway} opens it, each hold still makes its bucket call.
+     */
+    static final String OPEN_ORGANIZER = "limits.organizer-holds=1000000000,1000000000,PT1S";
 
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
     private final BackendProcess backend;
@@ -36,7 +42,7 @@ final class HerdStack implements AutoCloseable {
             for (int i = 1; i <= count; i++) {
                 IngressProcess ingress = IngressProcess.start("ingress-" + i, backend.kafkaBootstrap(),
                         backend.redisUri(), dir, heap,
-                        List.of("ingress.instance-count=" + count, "ingress.instance-index=" + (i - 1)),
+                        List.of("ingress.instance-count=" + count, "ingress.instance-index=" + (i - 1), OPEN_ORGANIZER),
                         Path.of(log + "-ingress-" + i));
                 started.push(ingress);
                 ingresses.add(ingress);

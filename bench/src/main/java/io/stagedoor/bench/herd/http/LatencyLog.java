@@ -6,7 +6,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 /**
- * Latencies of the run's three routes, in microseconds: from when the request was due (what a buyer waits, the
+ * Latencies of the run's routes, in microseconds: from when the request was due (what a buyer waits, the
  * driver's own queueing included: no coordinated omission), from when it was written (the answer time through nginx),
  * and how late it was written. Recorded from any thread; {@link #interval()} hands over what was recorded since the last call.
  */
@@ -19,7 +19,9 @@ final class LatencyLog {
         /** {@code GET /v1/events/{id}/queue/{ticket}}. */
         POLL,
         /** {@code GET /health/live}, the bare route. */
-        BARE
+        BARE,
+        /** {@code POST /v1/events/{id}/holds}, with a pass. */
+        HOLD
     }
 
     /**

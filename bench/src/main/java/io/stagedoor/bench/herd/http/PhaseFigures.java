@@ -5,18 +5,18 @@ import java.util.Map;
 
 /**
  * What one phase of the run did and cost: the crowd's requests and outcomes, Redis's commands (its scripts' own
- * included) and memory, the CPU of each process, and the latencies of the three routes.
+ * included) and memory, the CPU of each process, and the latencies of each route.
  *
  * @param name          the phase
  * @param seconds       how long it lasted
- * @param counts        the crowd's answered joins and polls, and buyers joined, admitted and ended in it
+ * @param counts        the crowd's answered joins, polls and holds, and buyers joined, admitted and ended in it
  * @param redis         Redis's commands, script calls and their microseconds in it; memory at its end
  * @param memoryBefore  Redis's used memory at its start, in bytes
  * @param cpu           CPU each process used in it
  * @param latencies     each route's latencies in it
  * @param complete      false when the run's deadline stopped it
  */
-record PhaseFigures(String name, double seconds, BuyerCrowd.Counts counts, RedisCommandStats.Reading redis,
+record PhaseFigures(String name, double seconds, Crowd.Counts counts, RedisCommandStats.Reading redis,
                     long memoryBefore, Cpu cpu, Map<LatencyLog.Route, LatencyLog.Latencies> latencies, boolean complete) {
 
     /**
@@ -38,7 +38,7 @@ record PhaseFigures(String name, double seconds, BuyerCrowd.Counts counts, Redis
 
     /** Requests the ingresses answered for the crowd and the probe. */
     long requests() {
-        return counts.joins() + counts.polls() + latencies.get(LatencyLog.Route.BARE).count();
+        return counts.joins() + counts.polls() + counts.holds() + latencies.get(LatencyLog.Route.BARE).count();
     }
 
     double perSecond(long count) {

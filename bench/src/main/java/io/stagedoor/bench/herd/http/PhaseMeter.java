@@ -10,16 +10,14 @@ import io.stagedoor.bench.load.RedisCpu;
  */
 final class PhaseMeter implements AutoCloseable {
 
-    private record Mark(long nanos, RedisCommandStats.Reading redis, PhaseFigures.Cpu cpu, BuyerCrowd.Counts counts) {
+    private record Mark(long nanos, RedisCommandStats.Reading redis, PhaseFigures.Cpu cpu, Crowd.Counts counts) {
     }
-
-    private static final BuyerCrowd.Counts NONE = new BuyerCrowd.Counts(0, 0, 0, 0, 0, 0);
 
     private final HerdStack stack;
     private final LatencyLog latencies;
     private final RedisCommandStats commands;
     private final RedisCpu redisCpu;
-    private BuyerCrowd crowd;
+    private Crowd crowd;
     private Mark last;
 
     PhaseMeter(HerdStack stack, LatencyLog latencies) {
@@ -29,8 +27,11 @@ final class PhaseMeter implements AutoCloseable {
         this.redisCpu = new RedisCpu(stack.backend().redisUri());
     }
 
-    /** Starts the first phase now, counting {@code crowd}'s requests; what was recorded before is dropped. */
-    void start(BuyerCrowd measured) {
+    /**
+     * Starts a phase now, counting {@code measured}'s requests from here on; what was recorded since the last
+     * boundary is dropped (so the gap between two crowds' phases belongs to neither).
+     */
+    void start(Crowd measured) {
         this.crowd = measured;
         latencies.interval();
         last = mark();
@@ -49,7 +50,7 @@ final class PhaseMeter implements AutoCloseable {
     private Mark mark() {
         PhaseFigures.Cpu cpu = new PhaseFigures.Cpu(stack.ingressCpuNanos(), stack.nginxCpuNanos(),
                 redisCpu.read().cpuNanos(), stack.backendCpuNanos(), ProcessCpu.nanos());
-        return new Mark(System.nanoTime(), commands.read(), cpu, crowd == null ? NONE : crowd.counts());
+        return new Mark(System.nanoTime(), commands.read(), cpu, crowd == null ? Crowd.Counts.NONE : crowd.counts());
     }
 
     @Override

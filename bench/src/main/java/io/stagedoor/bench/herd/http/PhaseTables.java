@@ -45,7 +45,7 @@ final class PhaseTables {
         out.printf(Locale.ROOT, COST, "phase", "commands", "cmd/s", "scripts", "cmd/join", "cmd/poll", "cmd/admit",
                 "redis MB+", "ingress µs", "ingress", "nginx", "backend", "redis", "driver");
         for (PhaseFigures p : phases) {
-            BuyerCrowd.Counts c = p.counts();
+            Crowd.Counts c = p.counts();
             PhaseFigures.Cpu cpu = p.cpu();
             out.printf(Locale.ROOT, COST, p.name() + (p.complete() ? "" : " (CUT)"), p.redis().commands(),
                     fixed(p.commandsPerSecond(), 1), p.redis().scriptCalls(),

@@ -38,11 +38,11 @@ final class RoomOperator {
     }
 
     /**
-     * Defines {@code eventId} with 100 seats and a first-come-first-served room of {@code rate} buyers a second that
-     * opens now, and waits until every ingress serves it.
+     * Defines {@code eventId} with {@code seatCount} seats ({@code s1…}) and a first-come-first-served room of
+     * {@code rate} buyers a second that opens now, and waits until every ingress serves it.
      */
-    void define(String eventId, double rate) throws IOException, InterruptedException {
-        List<String> seats = IntStream.rangeClosed(1, 100).mapToObj(i -> "s" + i).toList();
+    void define(String eventId, double rate, int seatCount) throws IOException, InterruptedException {
+        List<String> seats = IntStream.rangeClosed(1, seatCount).mapToObj(i -> "s" + i).toList();
         WaitingRoomSettings room = new WaitingRoomSettings(true, rate, Instant.now(),
                 WaitingRoomSettings.DEFAULT_PASS_LIFETIME);
         Pipeline.publishEvent(kafka, TopicNames.defaults(),
