@@ -237,9 +237,12 @@ public final class Ingress implements AutoCloseable {
         return results;
     }
 
-    /** The partitions of the results topic this instance follows right now (decision 0028; for tests). */
+    /**
+     * The partitions of the results topic this instance follows, or will from its follower's next fetch on: its home
+     * lanes and those polls here visit (decision 0028; for tests).
+     */
     public java.util.Set<Integer> resultLanes() {
-        return lanes.lanes();
+        return lanes.wanted();
     }
 
     /** The checkout bound (for metrics and tests). */

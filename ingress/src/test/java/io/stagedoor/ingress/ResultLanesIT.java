@@ -81,6 +81,24 @@ class ResultLanesIT {
                 .as("the visited lane is left once a window passed without a poll for it").isTrue();
     }
 
+    // An attacker's id naming another lane, with a tag of its own making, is unknown before any lookup: it makes
+    // the instance follow nothing new.
+    @Test
+    void aForgedIdNamingAnotherLaneIs404AndVisitsNothing() throws Exception {
+        String buyer = TestNames.unique("forger");
+        String genuine = IngressFixture.correlationId(hold(fixture.ingress, buyer, "S-95"));
+        byte[] raw = java.util.Base64.getUrlDecoder().decode(genuine);
+        raw[raw.length - 1] ^= 1; // the tag no longer matches
+        String forged = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
+        assertThat(within(Duration.ofSeconds(40), () -> visitor.resultLanes().equals(Set.of(1)))).isTrue();
+
+        HttpResponse<String> poll = fixture.send(HttpRequest.newBuilder(IngressFixture.uri(visitor, "/v1/results/" + forged))
+                .header("Authorization", "Bearer " + fixture.token(buyer)));
+
+        assertThat(poll.statusCode()).isEqualTo(404);
+        assertThat(visitor.resultLanes()).isEqualTo(Set.of(1));
+    }
+
     @Test
     void aKeyRetriedOnTheOtherInstanceKeepsTheLaneOfItsFirstAcceptance() throws Exception {
         String buyer = TestNames.unique("retrier");

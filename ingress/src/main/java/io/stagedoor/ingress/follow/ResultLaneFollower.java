@@ -119,6 +119,13 @@ public final class ResultLaneFollower implements AutoCloseable {
         return assigned;
     }
 
+    /** The partitions followed right now or from the follower's next fetch on: the home lanes and those visited. */
+    public Set<Integer> wanted() {
+        Set<Integer> wanted = new HashSet<>(home);
+        wanted.addAll(visits.keySet());
+        return wanted;
+    }
+
     /** The records read since the start. */
     public long recordsFollowed() {
         return followed.sum();
