@@ -109,7 +109,9 @@ public final class ResultLaneFollower implements AutoCloseable {
         if (home.contains(lane)) {
             return;
         }
-        if (visits.put(lane, System.nanoTime()) == null || !assigned.contains(lane)) {
+        // Woken once per new visit: a wakeup aborts the follower's lookups, so one per poll could keep it from ever
+        // finishing them; a visit whose lookup timed out is tried again by the loop on its own.
+        if (visits.put(lane, System.nanoTime()) == null) {
             consumer.wakeup();
         }
     }
@@ -171,8 +173,9 @@ public final class ResultLaneFollower implements AutoCloseable {
                 from.put(new TopicPartition(topic, lane), clock.instant().minus(window).toEpochMilli()));
         Map<TopicPartition, Long> starts = new HashMap<>();
         if (!from.isEmpty()) {
-            Map<TopicPartition, OffsetAndTimestamp> offsets = consumer.offsetsForTimes(from, lookup);
+            // The end first: a result appended between the two reads is then before it, not skipped.
             Map<TopicPartition, Long> ends = consumer.endOffsets(from.keySet(), lookup);
+            Map<TopicPartition, OffsetAndTimestamp> offsets = consumer.offsetsForTimes(from, lookup);
             from.keySet().forEach(p -> {
                 OffsetAndTimestamp at = offsets.get(p);
                 starts.put(p, at == null ? ends.get(p) : at.offset());
