@@ -9,21 +9,17 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,15 +60,7 @@ public final class ResultLaneFollower implements AutoCloseable {
         this.window = window;
         this.clock = clock;
         this.handler = handler;
-        Properties config = new Properties();
-        config.putAll(kafka.baseProperties());
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
-        config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20);
-        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "stagedoor-follow-" + topic);
-        this.consumer = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
+        this.consumer = TopicFollower.consumer(kafka, topic);
         List<PartitionInfo> infos = consumer.partitionsFor(topic, METADATA);
         if (infos == null || infos.isEmpty()) {
             consumer.close(Duration.ZERO);

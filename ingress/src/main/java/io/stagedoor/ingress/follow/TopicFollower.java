@@ -45,6 +45,13 @@ public final class TopicFollower implements AutoCloseable {
                           Consumer<ConsumerRecord<String, byte[]>> handler) {
         this.topic = topic;
         this.handler = handler;
+        this.consumer = consumer(kafka, topic);
+        assign(from);
+        this.thread = Thread.ofPlatform().name("follow-" + topic).daemon().unstarted(this::run);
+    }
+
+    /** A consumer that follows {@code topic} in no group, committing nothing, reading committed records only. */
+    static KafkaConsumer<String, byte[]> consumer(KafkaConnection kafka, String topic) {
         Properties config = new Properties();
         config.putAll(kafka.baseProperties());
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
@@ -53,9 +60,7 @@ public final class TopicFollower implements AutoCloseable {
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
         config.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 20);
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, "stagedoor-follow-" + topic);
-        this.consumer = new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
-        assign(from);
-        this.thread = Thread.ofPlatform().name("follow-" + topic).daemon().unstarted(this::run);
+        return new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
     }
 
     /** Starts following {@code topic} from {@code from} (the beginning when {@link Instant#EPOCH}). */
