@@ -204,7 +204,8 @@ public final class Ingress implements AutoCloseable {
                 .register(new ResultsResource(results, pollSlots, ids, clock))
                 .register(new EventsResource(catalog, views.seatMap()))
                 .register(new AdminEventsResource(publisher, settings.topics(), catalog, body, bounds.maxSeatsPerBuyer()))
-                .register(new HealthResource(new Readiness(lag, settings.readyLagThreshold(), rings.door())))
+                .register(new HealthResource(new Readiness(lag, settings.readyLagThreshold(), rings.door(),
+                        views::failing)))
                 .register(new MetricsResource(registry))
                 .register(new PagesResource())
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true)

@@ -19,7 +19,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,9 +49,9 @@ public final class ResultLaneFollower implements AutoCloseable {
     private final Map<Integer, Long> visits = new ConcurrentHashMap<>();
     private final AtomicInteger nextHome = new AtomicInteger();
     private final LongAdder followed = new LongAdder();
+    private final FollowLoop loop;
     private final Thread thread;
     private volatile Set<Integer> assigned = Set.of();
-    private volatile boolean running = true;
 
     private ResultLaneFollower(KafkaConnection kafka, String topic, int index, int count, Duration window, Clock clock,
                                Consumer<ConsumerRecord<String, byte[]>> handler) {
@@ -61,14 +60,19 @@ public final class ResultLaneFollower implements AutoCloseable {
         this.clock = clock;
         this.handler = handler;
         this.consumer = TopicFollower.consumer(kafka, topic);
-        List<PartitionInfo> infos = consumer.partitionsFor(topic, METADATA);
-        if (infos == null || infos.isEmpty()) {
+        try {
+            List<PartitionInfo> infos = consumer.partitionsFor(topic, METADATA);
+            if (infos == null || infos.isEmpty()) {
+                throw new IllegalStateException(IngressMessages.topicMissing(topic));
+            }
+            this.partitions = infos.size();
+            this.home = ResultLanes.home(index, count, partitions);
+            follow(new HashSet<>(home), METADATA);
+        } catch (RuntimeException e) {
             consumer.close(Duration.ZERO);
-            throw new IllegalStateException(IngressMessages.topicMissing(topic));
+            throw e;
         }
-        this.partitions = infos.size();
-        this.home = ResultLanes.home(index, count, partitions);
-        follow(new HashSet<>(home), METADATA);
+        this.loop = new FollowLoop(topic, this::step);
         this.thread = Thread.ofPlatform().name("follow-" + topic).daemon().unstarted(this::run);
     }
 
@@ -121,22 +125,26 @@ public final class ResultLaneFollower implements AutoCloseable {
         return followed.sum();
     }
 
+    /** Whether following fails right now: results of this instance's lanes may not reach its polls. */
+    public boolean failing() {
+        return loop.failing();
+    }
+
     private void run() {
-        while (running) {
-            try {
-                reassign();
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL)) {
-                    followed.increment();
-                    TopicFollower.handle(handler, record);
-                }
-            } catch (WakeupException woken) {
-                // a new lane to visit, or close(): the loop looks again
-            } catch (RuntimeException e) {
-                LOG.error("stopped following {}", topic, e);
-                break;
-            }
+        try {
+            loop.run();
+        } finally {
+            consumer.close(Duration.ofSeconds(1));
         }
-        consumer.close(Duration.ofSeconds(1));
+    }
+
+    /** One turn: the lanes wanted now, then one fetch. A wakeup (a new lane to visit, or close) ends it early. */
+    private void step() {
+        reassign();
+        for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL)) {
+            followed.increment();
+            TopicFollower.handle(handler, record);
+        }
     }
 
     /** Home lanes and the visited lanes asked for within a window; a lane not followed yet starts a window back. */
@@ -177,7 +185,7 @@ public final class ResultLaneFollower implements AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
+        loop.stop();
         TopicFollower.stop(consumer, thread);
     }
 }

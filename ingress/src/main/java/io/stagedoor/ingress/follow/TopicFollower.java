@@ -13,12 +13,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
@@ -27,7 +25,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Follows every partition of one topic on a thread of its own, from the beginning or from a point in time,
  * handing each record to a callback. It joins no consumer group and commits nothing, so each ingress instance
- * sees the whole topic. A record the callback cannot handle is logged and skipped.
+ * sees the whole topic. A record the callback cannot handle is logged and skipped; a fetch that fails is tried
+ * again ({@link FollowLoop}).
  */
 public final class TopicFollower implements AutoCloseable {
 
@@ -37,16 +36,24 @@ public final class TopicFollower implements AutoCloseable {
     private final String topic;
     private final KafkaConsumer<String, byte[]> consumer;
     private final Consumer<ConsumerRecord<String, byte[]>> handler;
+    private final FollowLoop loop;
     private final Thread thread;
     private final CountDownLatch caughtUp = new CountDownLatch(1);
-    private volatile boolean running = true;
+    /** The ends the topic had when following started: read by the loop's first step, null until then. */
+    private Map<TopicPartition, Long> ends;
 
     private TopicFollower(KafkaConnection kafka, String topic, Instant from,
                           Consumer<ConsumerRecord<String, byte[]>> handler) {
         this.topic = topic;
         this.handler = handler;
         this.consumer = consumer(kafka, topic);
-        assign(from);
+        try {
+            assign(from);
+        } catch (RuntimeException e) {
+            consumer.close(Duration.ZERO);
+            throw e;
+        }
+        this.loop = new FollowLoop(topic, this::step);
         this.thread = Thread.ofPlatform().name("follow-" + topic).daemon().unstarted(this::run);
     }
 
@@ -94,24 +101,29 @@ public final class TopicFollower implements AutoCloseable {
         offsets.forEach((partition, offset) -> consumer.seek(partition, offset == null ? ends.get(partition) : offset.offset()));
     }
 
+    /** Whether following fails right now: the views it feeds may be stale. */
+    public boolean failing() {
+        return loop.failing();
+    }
+
     private void run() {
-        Map<TopicPartition, Long> ends = consumer.endOffsets(consumer.assignment(), Duration.ofSeconds(30));
         try {
-            while (running) {
-                ConsumerRecords<String, byte[]> records = consumer.poll(POLL);
-                for (ConsumerRecord<String, byte[]> record : records) {
-                    handle(record);
-                }
-                if (caughtUp.getCount() > 0 && reached(ends)) {
-                    caughtUp.countDown();
-                }
-            }
-        } catch (WakeupException closing) {
-            // close() woke the consumer up; leave the loop
-        } catch (RuntimeException e) {
-            LOG.error("stopped following {}", topic, e);
+            loop.run();
         } finally {
             consumer.close(Duration.ofSeconds(1));
+        }
+    }
+
+    /** One turn: one fetch handed to the callback, then whether the ends seen at the start are reached. */
+    private void step() {
+        if (ends == null) {
+            ends = consumer.endOffsets(consumer.assignment(), Duration.ofSeconds(30));
+        }
+        for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL)) {
+            handle(record);
+        }
+        if (caughtUp.getCount() > 0 && reached(ends)) {
+            caughtUp.countDown();
         }
     }
 
@@ -135,7 +147,7 @@ public final class TopicFollower implements AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
+        loop.stop();
         stop(consumer, thread);
     }
 

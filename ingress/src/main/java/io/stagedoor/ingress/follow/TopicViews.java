@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.json.Json;
@@ -35,6 +36,7 @@ public final class TopicViews implements AutoCloseable {
     private final List<AutoCloseable> followers = new CopyOnWriteArrayList<>();
     private volatile ResultLaneFollower lanes;
     private final List<Consumer<SeatChange>> seatListeners = new CopyOnWriteArrayList<>();
+    private final List<BooleanSupplier> failing = new CopyOnWriteArrayList<>();
 
     /** Empty views; results stay readable for {@code resultsWindow}, at most {@code maxResults} of them. */
     public TopicViews(Duration resultsWindow, long maxResults, int maxWaitingPolls) {
@@ -49,7 +51,7 @@ public final class TopicViews implements AutoCloseable {
      */
     public TopicViews follow(KafkaConnection kafka, TopicNames topics, Clock clock, int index, int count) {
         TopicFollower events = started(TopicFollower.start(kafka, topics.events(), Instant.EPOCH, catalog::apply));
-        started(TopicFollower.start(kafka, topics.seatChanges(), Instant.EPOCH, record -> {
+        TopicFollower seats = started(TopicFollower.start(kafka, topics.seatChanges(), Instant.EPOCH, record -> {
             seatMap.apply(record);
             tickets.apply(record);
             if (!seatListeners.isEmpty()) {
@@ -60,6 +62,7 @@ public final class TopicViews implements AutoCloseable {
         lanes = started(ResultLaneFollower.start(kafka, topics.results(), index, count, results.window(), clock,
                 results::apply));
         results.onLookup(lanes::lookedUp);
+        failing.addAll(List.of(events::failing, seats::failing, lanes::failing));
         awaitCaughtUp(events);
         return this;
     }
@@ -103,6 +106,11 @@ public final class TopicViews implements AutoCloseable {
     /** The results lanes this instance follows and names in the ids it issues; null before {@link #follow}. */
     public ResultLaneFollower lanes() {
         return lanes;
+    }
+
+    /** Whether a follower fails right now: some view may be stale, and the instance should get no traffic. */
+    public boolean failing() {
+        return failing.stream().anyMatch(BooleanSupplier::getAsBoolean);
     }
 
     /** Stops the followers, the last started first. */
