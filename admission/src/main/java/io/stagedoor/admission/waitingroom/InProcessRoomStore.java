@@ -11,7 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Rooms in this process: the same arithmetic as {@link RoomScript}, one lock per event. Used alone in single-instance
  * mode, and as each instance's share of the rate while Redis is unreachable. Rooms are kept until the process ends;
- * their number is bounded by the events operators define, and each room's maps by the buyers who joined it.
+ * their number is bounded by the events operators define, each room's maps by the buyers who joined it with stored
+ * tickets, and its drawn windows by the sale's length over the draw window.
  */
 public final class InProcessRoomStore implements RoomStore {
 
@@ -30,7 +31,7 @@ public final class InProcessRoomStore implements RoomStore {
     @Override
     public CompletionStage<RoomReply> reserve(RoomCall call, long places) {
         return answer(call, room -> {
-            room.reserve(places);
+            room.reserve(call, places);
             return Optional.empty();
         });
     }
@@ -71,6 +72,17 @@ public final class InProcessRoomStore implements RoomStore {
         }
         synchronized (room) {
             return CompletableFuture.completedFuture(room.session(buyerId, ticket, nowMillis));
+        }
+    }
+
+    @Override
+    public CompletionStage<Long> drawn(String eventId, long start) {
+        Room room = rooms.get(eventId);
+        if (room == null) {
+            return CompletableFuture.completedFuture(0L);
+        }
+        synchronized (room) {
+            return CompletableFuture.completedFuture(room.windows.getOrDefault(start, 0L));
         }
     }
 
@@ -127,6 +139,11 @@ public final class InProcessRoomStore implements RoomStore {
         private long reserved;
         private boolean endedNow;
         private long placesFreed;
+        /** Random rooms with signed tickets: the open window's first place (0: none yet) and when it opened. */
+        private long windowStart;
+        private long windowOpened;
+        /** Drawn windows: first place → count. One entry per window of arrivals, none per buyer. */
+        private final Map<Long, Long> windows = new HashMap<>();
 
         Room(RoomCall creator) {
             this.seed = creator.seed();
@@ -159,21 +176,36 @@ public final class InProcessRoomStore implements RoomStore {
             active.values().removeIf(ends -> ends <= now);
             endedNow = ending != null && active.remove(ending) != null;
             int ended = before - active.size();
+            closeWindow(call);
+            // The frontier never passes into a window not drawn yet.
+            long reach = windowStart > 0 ? Math.min(seq, windowStart - 1) : seq;
             if (opened && now > last) {
                 if (!paused && (!cap.capped() || before < cap.limit())) {
                     double grown = rate.perSecond() * (now - last) / 1000;
                     double repaid = Math.min(owed, grown);
                     owed -= repaid;
-                    frontier = Math.min(seq, frontier + grown - repaid);
+                    frontier = Math.min(reach, frontier + grown - repaid);
                 }
                 last = now;
             }
             placesFreed = 0;
             if (opened && !paused && cap.capped() && before >= cap.limit() && ended > 0) {
                 placesFreed = Math.max(0, cap.limit() - active.size());
-                frontier = Math.min(seq, frontier + placesFreed);
+                frontier = Math.min(reach, frontier + placesFreed);
             }
             return openedNow;
+        }
+
+        /** A window whose time is up closes: its count is kept under its first place, and the next one opens. */
+        private void closeWindow(RoomCall call) {
+            if (method == QueueingMethod.RANDOM && call.drawMillis() > 0 && opened && windowStart > 0
+                    && call.nowMillis() >= windowOpened + call.drawMillis()) {
+                if (seq >= windowStart) {
+                    windows.put(windowStart, seq - windowStart + 1);
+                }
+                windowStart = seq + 1;
+                windowOpened = call.nowMillis();
+            }
         }
 
         SessionState session(String buyerId, String ticket, long now) {
@@ -226,8 +258,13 @@ public final class InProcessRoomStore implements RoomStore {
             return standing(call, newTicket, buyerId, true);
         }
 
-        void reserve(long places) {
+        void reserve(RoomCall call, long places) {
             if (opened) {
+                // The first reserve of a random room after its opening opens its first window.
+                if (method == QueueingMethod.RANDOM && call.drawMillis() > 0 && windowStart == 0) {
+                    windowStart = seq + 1;
+                    windowOpened = call.nowMillis();
+                }
                 reserved = seq + 1;
                 seq += places;
             } else {
@@ -313,7 +350,7 @@ public final class InProcessRoomStore implements RoomStore {
                 frontier = seq;
             }
             return new RoomState(rate, paused, opened, openedNow, seed, lobbySize, seq, frontier, admitted, actual,
-                    estimated, owed, RoomSource.IN_PROCESS, active.size(), told, Math.max(last, now));
+                    estimated, owed, RoomSource.IN_PROCESS, active.size(), told, Math.max(last, now), windowStart);
         }
     }
 }

@@ -7,10 +7,10 @@ public enum QueueingMethod {
     /** First come, first served after the opening; those who joined before it are shuffled at the opening. */
     FIFO,
     /**
-     * A lottery among everyone still queued: each buyer draws a place from the room's recorded seed
-     * ({@link ShuffleOrder#score}), and whoever holds the best draw among those waiting is admitted next, whenever
-     * they joined. The seed reproduces every draw. A buyer who joins again after their session ended does not draw
-     * again: they go behind every draw still in the lottery, as a FIFO room puts them behind everyone who joined.
+     * A lottery drawn from the room's recorded seed ({@link ShuffleOrder}). With signed tickets: the early joiners at
+     * the opening, then each window of arrivals among itself, windows in order (decision 0029). With stored tickets:
+     * among everyone still queued, whenever they joined; a buyer who joins again after their session ended goes
+     * behind every draw still in the lottery.
      */
     RANDOM,
     /** The room is on and counts everyone, but admits them at once, without the rate (the active cap still holds). */

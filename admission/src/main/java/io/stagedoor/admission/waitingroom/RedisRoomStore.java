@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class RedisRoomStore implements RoomStore {
 
-    private static final int REPLY_SIZE = 27;
+    private static final int REPLY_SIZE = 28;
 
     private final RedisScriptingAsyncCommands<String, String> commands;
     private final String sha;
@@ -84,18 +84,26 @@ public final class RedisRoomStore implements RoomStore {
         });
     }
 
+    /** The script's {@code drawn} operation: reads one field of the room, writes nothing. */
+    @Override
+    public CompletionStage<Long> drawn(String eventId, long start) {
+        String[] keys = RoomKeys.of(namespace, eventId);
+        String[] args = {"drawn", "", "", "", "", "", Long.toString(start), ""};
+        return this.<Long>evaluate(ScriptOutputType.INTEGER, keys, args);
+    }
+
     /** How many times the script had to be sent again after NOSCRIPT. */
     public long scriptReloads() {
         return reloads.sum();
     }
 
-    /** @param claimed a claim's place, joined and estimate, after the twelve arguments every operation has */
+    /** @param claimed a claim's place, joined and estimate, after the thirteen arguments every operation has */
     private CompletionStage<RoomReply> run(String op, RoomCall call, String first, String second, String... claimed) {
         String[] keys = RoomKeys.of(namespace, call.eventId());
         String[] common = {op, Long.toString(call.nowMillis()), Long.toString(call.opensAtMillis()),
                 call.initialRate().text(), Long.toString(call.seed()), Long.toString(ttlMillis), first, second,
                 Long.toString(call.charge()), Integer.toString(call.active().limit()),
-                Long.toString(call.sessionMillis()), call.method().text()};
+                Long.toString(call.sessionMillis()), call.method().text(), Long.toString(call.drawMillis())};
         String[] args = Arrays.copyOf(common, common.length + claimed.length);
         System.arraycopy(claimed, 0, args, common.length, claimed.length);
         return this.<List<Object>>evaluate(ScriptOutputType.MULTI, keys, args).thenApply(reply -> parse(reply, call.active()));
@@ -126,7 +134,7 @@ public final class RedisRoomStore implements RoomStore {
                 number(reply, 12) == 1, number(reply, 13) == 1, Long.parseLong((String) reply.get(14)),
                 number(reply, 15), number(reply, 16), Double.parseDouble((String) reply.get(17)), number(reply, 18),
                 number(reply, 19), number(reply, 20), Double.parseDouble((String) reply.get(21)), RoomSource.REDIS,
-                number(reply, 22), cap, number(reply, 25));
+                number(reply, 22), cap, number(reply, 25), number(reply, 27));
         return new RoomReply(room, state, number(reply, 23) == 1, number(reply, 24), number(reply, 26));
     }
 

@@ -25,10 +25,12 @@ import java.util.Objects;
  *                         (default 250 ms)
  * @param maxJoinsWaiting  signed tickets: the most joins of one event waiting here for their window; more are shed
  *                         (default 10,000)
+ * @param drawWindow       signed tickets in a random room: how long each window of arrivals after the opening gathers
+ *                         before its places are drawn (default 1 s; decision 0029)
  */
 public record RoomOptions(int instanceCount, OutageSettings outage, Duration maxRetryAfter, Duration stateTtl,
                           String keyNamespace, RoomTickets tickets, Duration joinWindow, Duration viewAge,
-                          int maxJoinsWaiting) {
+                          int maxJoinsWaiting, Duration drawWindow) {
 
     public RoomOptions {
         if (instanceCount < 1) {
@@ -49,6 +51,9 @@ public record RoomOptions(int instanceCount, OutageSettings outage, Duration max
         if (maxJoinsWaiting < 1) {
             throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("maxJoinsWaiting", maxJoinsWaiting));
         }
+        if (drawWindow.toMillis() < 1) {
+            throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("drawWindow millis", drawWindow.toMillis()));
+        }
         if (stateTtl.toMinutes() < 1) {
             throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("stateTtl minutes", stateTtl.toMinutes()));
         }
@@ -57,33 +62,39 @@ public record RoomOptions(int instanceCount, OutageSettings outage, Duration max
     public static RoomOptions defaults() {
         return new RoomOptions(1, OutageSettings.defaults().withCommandTimeout(Duration.ofSeconds(1)),
                 Duration.ofSeconds(30), Duration.ofHours(48), "", RoomTickets.STORED, Duration.ofMillis(100),
-                Duration.ofMillis(250), 10_000);
+                Duration.ofMillis(250), 10_000, Duration.ofSeconds(1));
     }
 
     public RoomOptions withInstanceCount(int count) {
         return new RoomOptions(count, outage, maxRetryAfter, stateTtl, keyNamespace, tickets, joinWindow, viewAge,
-                maxJoinsWaiting);
+                maxJoinsWaiting, drawWindow);
     }
 
     public RoomOptions withOutage(OutageSettings settings) {
         return new RoomOptions(instanceCount, settings, maxRetryAfter, stateTtl, keyNamespace, tickets, joinWindow,
-                viewAge, maxJoinsWaiting);
+                viewAge, maxJoinsWaiting, drawWindow);
     }
 
     public RoomOptions withKeyNamespace(String namespace) {
         return new RoomOptions(instanceCount, outage, maxRetryAfter, stateTtl, namespace, tickets, joinWindow, viewAge,
-                maxJoinsWaiting);
+                maxJoinsWaiting, drawWindow);
     }
 
     /** These options with {@code kind} tickets, joins gathered for {@code window}, views kept for {@code age}. */
     public RoomOptions withTickets(RoomTickets kind, Duration window, Duration age) {
         return new RoomOptions(instanceCount, outage, maxRetryAfter, stateTtl, keyNamespace, kind, window, age,
-                maxJoinsWaiting);
+                maxJoinsWaiting, drawWindow);
     }
 
     /** These options with waiting buyers told to ask again after {@code longest} at most. */
     public RoomOptions withMaxRetryAfter(Duration longest) {
         return new RoomOptions(instanceCount, outage, longest, stateTtl, keyNamespace, tickets, joinWindow, viewAge,
-                maxJoinsWaiting);
+                maxJoinsWaiting, drawWindow);
+    }
+
+    /** These options with a random room's arrivals drawn per window of {@code window}. */
+    public RoomOptions withDrawWindow(Duration window) {
+        return new RoomOptions(instanceCount, outage, maxRetryAfter, stateTtl, keyNamespace, tickets, joinWindow, viewAge,
+                maxJoinsWaiting, window);
     }
 }

@@ -10,8 +10,9 @@ package io.stagedoor.admission.waitingroom;
  * five share one hash tag. ARGV: operation, now, opensAt, initial rate, seed, ttl millis, the operation's own two
  * arguments, the charge: places the instances' own queues admitted since their last charge, which the shared queue
  * repays out of its own growth ({@link RoomCall#charge()}), then the cap on active buyers (0 for none), the
- * session's lifetime and the queueing method ({@link QueueingMethod#text()}); a {@code claim} adds the claimed
- * place, when its holder joined and the estimate they were told ({@link RoomClaim}). Signed tickets
+ * session's lifetime, the queueing method ({@link QueueingMethod#text()}) and the draw window in milliseconds (0 for
+ * none); a {@code claim} adds the claimed place, when its holder joined and the estimate they were told
+ * ({@link RoomClaim}). Signed tickets
  * ({@link SignedTicket}) are kept nowhere while they wait: {@code reserve} only counts them ({@code seq} after the
  * opening, {@code signed} before it, which the opening adds to the lobby's size), and {@code claim} stores a ticket
  * only when it admits it. The keys' expiry is renewed when a call writes a key it may have created, else once a
@@ -20,8 +21,12 @@ package io.stagedoor.admission.waitingroom;
  * their rank among those still in it; the admitted leave it and keep the place they drew. A buyer who joins again
  * after their session ended does not draw again (the draw is fixed per buyer, and a good one would put them back at
  * the front every time): they go behind every draw still in the lottery, as a FIFO room puts them behind everyone
- * who joined. The reply layout is {@link RedisRoomStore#parse}'s; the {@code session} operation reads only
- * and answers one number ({@link RedisRoomStore#session}).
+ * who joined. A random room with signed tickets keeps no lottery set: arrivals after the opening are drawn per
+ * window (decision 0029). The first reserve after the opening opens a window at the next place; a call once the
+ * window's time is up closes it, keeps its count under its first place ({@code w<start>}) and opens the next; the
+ * frontier never passes into the open window, so a place is only reached once its draw is fixed. The reply layout
+ * is {@link RedisRoomStore#parse}'s; the {@code session} and {@code drawn} operations read only and answer one
+ * number ({@link RedisRoomStore#session}, {@link RedisRoomStore#drawn}).
  *
  * <p>Checking the cap and taking the slot happen in the one call, so two instances admitting the last free slot
  * in the same millisecond can never both take it.
@@ -44,11 +49,16 @@ final class RoomScript {
               if ends and tonumber(ends) > now then return 1 end
               return 2
             end
+            if op == 'drawn' then
+              -- Reads only: how many places the draw starting at ARGV[7] holds; 0 while it is open or unknown.
+              return tonumber(redis.call('HGET', room, 'w' .. ARGV[7]) or '0')
+            end
             local opensAt, ttl = tonumber(ARGV[3]), tonumber(ARGV[6])
             local cap, session, method = tonumber(ARGV[10]), tonumber(ARGV[11]), ARGV[12]
             local random, passthrough = method == 'random', method == 'passthrough'
+            local draws = tonumber(ARGV[13])
             local s = redis.call('HMGET', room, 'rate', 'paused', 'opened', 'seed', 'lobby', 'seq', 'frontier',
-                'last', 'admitted', 'actual', 'estimated', 'owed', 'drawn', 'signed', 'touched')
+                'last', 'admitted', 'actual', 'estimated', 'owed', 'drawn', 'signed', 'touched', 'wstart', 'wopen')
             -- A new room starts with the caller's rate and seed; later calls never overwrite them.
             if not s[1] then s[1] = ARGV[4] end
             if not s[4] then s[4] = ARGV[5] end
@@ -62,6 +72,9 @@ final class RoomScript {
             local drawn = tonumber(s[13] or '0')
             -- Signed tickets given out before the opening: they hold no entry anywhere, only this count.
             local signed = tonumber(s[14] or '0')
+            -- Random rooms with signed tickets: arrivals after the opening are drawn per window of 'draws' ms. The
+            -- open window's places start at wstart (0: no window yet) and it opened at wopen.
+            local wstart, wopen = tonumber(s[16] or '0'), tonumber(s[17] or '0')
             local reserved = 0
             -- Whether this call wrote a key it may have created: such a key gets its expiry at once.
             local wrote = false
@@ -80,6 +93,16 @@ final class RoomScript {
               ended = ended + endedNow
             end
             local inUse = before - ended
+            -- A window whose time is up closes: its count is kept under its first place, and its places are drawn.
+            if random and draws > 0 and opened and wstart > 0 and now >= wopen + draws then
+              if seq >= wstart then
+                redis.call('HSET', room, 'w' .. wstart, string.format('%d', seq - wstart + 1))
+              end
+              wstart, wopen = seq + 1, now
+            end
+            -- The frontier never passes into a window not drawn yet.
+            local reach = seq
+            if wstart > 0 then reach = math.min(seq, wstart - 1) end
             -- Elapsed time is never negative: a caller whose clock runs behind moves nothing.
             if opened and now > last then
               -- While every slot is taken the frontier stands: reached buyers could not enter anyway, and a
@@ -88,7 +111,7 @@ final class RoomScript {
                 local grown = rate * (now - last) / 1000
                 local repaid = math.min(owed, grown)
                 owed = owed - repaid
-                frontier = math.min(seq, frontier + grown - repaid)
+                frontier = math.min(reach, frontier + grown - repaid)
               end
               last = now
             end
@@ -96,7 +119,7 @@ final class RoomScript {
             local jumped = 0
             if opened and not paused and cap > 0 and before >= cap and ended > 0 then
               jumped = math.max(0, cap - inUse)
-              frontier = math.min(seq, frontier + jumped)
+              frontier = math.min(reach, frontier + jumped)
             end
             if op == 'control' then
               if ARGV[7] ~= '' then rate = tonumber(ARGV[7]) end
@@ -193,6 +216,8 @@ final class RoomScript {
               -- Places for signed tickets: counted, never listed.
               local places = tonumber(ARGV[7])
               if opened then
+                -- The first reserve of a random room after its opening opens its first window.
+                if random and draws > 0 and wstart == 0 then wstart, wopen = seq + 1, now end
                 reserved, seq = seq + 1, seq + places
               else
                 reserved, signed = signed + 1, signed + places
@@ -200,7 +225,7 @@ final class RoomScript {
             elseif op == 'claim' then
               -- A signed ticket whose place is reached: kept only if this call admits it.
               local buyer, ticket = ARGV[7], ARGV[8]
-              local place, joined, est = tonumber(ARGV[13]), tonumber(ARGV[14]), tonumber(ARGV[15])
+              local place, joined, est = tonumber(ARGV[14]), tonumber(ARGV[15]), tonumber(ARGV[16])
               local record = redis.call('HGET', tickets, ticket)
               if record then
                 standing(ticket, record, 0, buyer)
@@ -230,7 +255,8 @@ final class RoomScript {
                 'last', string.format('%d', last), 'admitted', string.format('%d', admitted),
                 'actual', string.format('%d', actual), 'estimated', string.format('%d', estimated),
                 'owed', string.format('%.17g', owed), 'drawn', string.format('%d', drawn),
-                'signed', string.format('%d', signed), 'seed', seed)
+                'signed', string.format('%d', signed), 'seed', seed, 'wstart', string.format('%d', wstart),
+                'wopen', string.format('%d', wopen))
             -- The keys outlive the room's last call by the ttl, give or take the minute between renewals.
             if wrote or now - tonumber(s[15] or '0') >= 60000 then
               redis.call('HSET', room, 'touched', string.format('%d', now))
@@ -239,7 +265,7 @@ final class RoomScript {
             return {t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10],
                     string.format('%.17g', rate), paused and 1 or 0, opened and 1 or 0, openedNow, seed, lobbySize, seq,
                     string.format('%.17g', frontier), admitted, actual, estimated, string.format('%.17g', owed),
-                    inUse, endedNow, jumped, math.max(last, now), reserved}
+                    inUse, endedNow, jumped, math.max(last, now), reserved, wstart}
             """;
 
     private RoomScript() {

@@ -22,10 +22,13 @@ package io.stagedoor.admission.waitingroom;
  * @param clockMillis   the room's own clock: the latest moment its frontier has grown to, at least this operation's
  *                      time. An operation stamped earlier than it (its call waited longer on the way) moves nothing,
  *                      so a rate it sets takes effect from here, not from its own stamp
+ * @param drawStart     a random room with signed tickets: the first place of the window of arrivals not drawn yet
+ *                      (the frontier stays below it); 0 when no window is open
  */
 public record RoomState(EntryRate rate, boolean paused, boolean opened, boolean openedNow, long seed, long lobbySize,
                         long joined, double frontier, long admitted, long actualWaitMillis, long estimatedWaitMillis,
-                        double owed, RoomSource source, long active, ActiveCap cap, long clockMillis) {
+                        double owed, RoomSource source, long active, ActiveCap cap, long clockMillis,
+                        long drawStart) {
 
     /** Buyers with a position not yet reached. */
     public long queueLength() {
@@ -42,8 +45,13 @@ public record RoomState(EntryRate rate, boolean paused, boolean opened, boolean 
         return opened && position >= 1 && position <= frontier;
     }
 
+    /** Whether the window of arrivals starting at {@code start} is drawn: closed, with its count kept. */
+    public boolean drawn(long start) {
+        return drawStart == 0 || start < drawStart;
+    }
+
     RoomState from(RoomSource answeredBy) {
         return new RoomState(rate, paused, opened, openedNow, seed, lobbySize, joined, frontier, admitted,
-                actualWaitMillis, estimatedWaitMillis, owed, answeredBy, active, cap, clockMillis);
+                actualWaitMillis, estimatedWaitMillis, owed, answeredBy, active, cap, clockMillis, drawStart);
     }
 }

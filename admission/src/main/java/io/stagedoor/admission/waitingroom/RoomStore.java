@@ -45,6 +45,12 @@ public interface RoomStore {
     CompletionStage<RoomReply> end(RoomCall call, String buyerId);
 
     /**
+     * How many places the drawn window of arrivals starting at place {@code start} holds (decision 0029); 0 while it
+     * is still open, or when the room never had it. Reads only; does not bring the room up to date.
+     */
+    CompletionStage<Long> drawn(String eventId, long start);
+
+    /**
      * Whether {@code buyerId}'s admission on {@code ticket} is still active at {@code nowMillis}. Reads only; does not
      * bring the room up to date.
      */

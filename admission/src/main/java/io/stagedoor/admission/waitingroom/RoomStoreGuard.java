@@ -79,6 +79,11 @@ final class RoomStoreGuard implements RoomStore {
         return guarded(() -> redis.session(eventId, buyerId, ticket, nowMillis));
     }
 
+    @Override
+    public CompletionStage<Long> drawn(String eventId, long start) {
+        return guarded(() -> redis.drawn(eventId, start));
+    }
+
     /** The breaker's state name: CLOSED, OPEN, HALF_OPEN. */
     String state() {
         return calls.state();

@@ -6,12 +6,13 @@ import io.stagedoor.admission.AdmissionMessages;
 public enum RoomTickets {
     /**
      * An id, and the buyer's place and times kept in the store: one store call per join and per poll, and the
-     * store's memory grows with the crowd. Random rooms always use these.
+     * store's memory grows with the crowd. A random room draws among every buyer waiting.
      */
     STORED,
     /**
      * A signed token carrying the place and times ({@link SignedTicket}): joins take places in batches, polls are
-     * answered from the instance's view of the room, and the store keeps only the admitted.
+     * answered from the instance's view of the room, and the store keeps only the admitted. A random room draws
+     * each window of arrivals after the opening among itself (decision 0029).
      */
     SIGNED;
 

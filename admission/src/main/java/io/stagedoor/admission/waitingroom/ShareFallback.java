@@ -118,6 +118,12 @@ final class ShareFallback implements RoomStore {
         });
     }
 
+    /** Only the shared queue draws windows for signed tickets: the own queue's places are its own. */
+    @Override
+    public CompletionStage<Long> drawn(String eventId, long start) {
+        return shared.drawn(eventId, start);
+    }
+
     /** Own-queue admissions of {@code eventId} not yet charged to the shared room (for tests). */
     long uncharged(String eventId) {
         return unchargedOf(eventId).get();

@@ -15,9 +15,11 @@ import java.util.Objects;
  * @param estimateMillis the wait the buyer was told on joining
  * @param source         which queue gave the place: a ticket is only compared with that queue's frontier
  * @param id             the short id the ticket is known by once admitted (in the pass, the audit, the store)
+ * @param draw           a random room after its opening: the first place of the window of arrivals the ticket's
+ *                       place is drawn in (decision 0029); else 0
  */
 public record SignedTicket(String eventId, String buyerId, long index, boolean lobby, long joinedMillis,
-                           long estimateMillis, RoomSource source, String id) {
+                           long estimateMillis, RoomSource source, String id, long draw) {
 
     public SignedTicket {
         Objects.requireNonNull(eventId, "eventId");
@@ -35,5 +37,18 @@ public record SignedTicket(String eventId, String buyerId, long index, boolean l
             return index;
         }
         return Math.max(1, (long) Math.ceil(ShuffleOrder.quantile(seed, buyerId) * lobbySize));
+    }
+
+    /**
+     * The place of a ticket drawn in a window of {@code count} arrivals ({@link #draw} its first place): its draw's
+     * quantile among them, under a seed of the room's and the window's, so one buyer draws once per window.
+     */
+    public long drawnPlace(long seed, long count) {
+        return draw + Math.max(1, (long) Math.ceil(ShuffleOrder.quantile(seed, draw + ":" + buyerId) * count)) - 1;
+    }
+
+    /** Whether the ticket's place waits on the draw of its window. */
+    public boolean drawing() {
+        return draw > 0;
     }
 }

@@ -29,6 +29,7 @@ final class SignedTickets implements AutoCloseable {
     private final TicketSigner signer;
     private final JoinBatches batches;
     private final RoomViews views;
+    private final DrawCounts draws;
     private final BiConsumer<RoomCall, RoomReply> heardElsewhere;
 
     /** @param heard told every store reply no answer carries (reserves and snapshots), to observe the room's steps */
@@ -38,6 +39,7 @@ final class SignedTickets implements AutoCloseable {
         this.signer = signer;
         this.batches = new JoinBatches(store, clock, timer, options.joinWindow().toMillis(), options.maxJoinsWaiting());
         this.views = new RoomViews(store, clock, timer, options.viewAge().toMillis(), heard);
+        this.draws = new DrawCounts(store);
         this.heardElsewhere = heard;
     }
 
@@ -56,8 +58,11 @@ final class SignedTickets implements AutoCloseable {
                     ? Math.max(0, call.opensAtMillis() - call.nowMillis()) + room.rate().timeFor(reserved.index()).toMillis()
                     : room.rate().timeFor(Math.max(0, reserved.index() - (long) room.frontier() + (long) room.owed()))
                     .toMillis();
+            // A random room's arrival after the opening is drawn among its window's (the reserve's whole batch is in
+            // the window open when the store ran it); the estimate takes the middle of the draw, its arrival.
+            long draw = !lobby && call.method() == QueueingMethod.RANDOM ? room.drawStart() : 0;
             TicketSigner.Issued issued = signer.issue(new SignedTicket(call.eventId(), buyerId, reserved.index(),
-                    lobby, call.nowMillis(), estimate, room.source(), null));
+                    lobby, call.nowMillis(), estimate, room.source(), null, draw));
             return standing(call, issued.ticket(), room, true)
                     .thenApply(answer -> new Answer(answer.reply(), answer.heard(), issued.token()));
         });
@@ -106,7 +111,19 @@ final class SignedTickets implements AutoCloseable {
     }
 
     private CompletionStage<Answer> standing(RoomCall call, SignedTicket ticket, RoomState room, boolean created) {
+        if (room.opened() && ticket.drawing() && room.drawn(ticket.draw()) && ticket.draw() <= room.frontier()) {
+            // The frontier has reached the ticket's window, so it is drawn: its place is known once its count is.
+            // A window the store does not know (it lost the room) leaves the ticket at its arrival.
+            return draws.of(call.eventId(), ticket.draw()).thenCompose(count -> standing(call, ticket, room, created,
+                    count > 0 ? ticket.drawnPlace(room.seed(), count) : ticket.index()));
+        }
         long place = room.opened() ? ticket.place(room.seed(), room.lobbySize()) : ticket.index();
+        return standing(call, ticket, room, created, place);
+    }
+
+    /** The standing of a ticket at {@code place}: a claim when the frontier has reached it, else waiting there. */
+    private CompletionStage<Answer> standing(RoomCall call, SignedTicket ticket, RoomState room, boolean created,
+                                             long place) {
         if (room.opened() && (place <= room.frontier() || call.method() == QueueingMethod.PASSTHROUGH)) {
             return store.claim(call, RoomClaim.of(ticket, place)).thenApply(reply -> {
                 views.remember(call, reply);

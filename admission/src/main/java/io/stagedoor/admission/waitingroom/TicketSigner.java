@@ -24,7 +24,8 @@ public final class TicketSigner {
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
     private static final char SEPARATOR = '\n';
-    private static final int FIELDS = 7;
+    /** The fields of a ticket: its draw's window is the eighth (tickets issued before it have seven). */
+    private static final int FIELDS = 8;
     private static final int ID_BYTES = 12;
 
     private final SecretKeySpec key;
@@ -51,7 +52,7 @@ public final class TicketSigner {
     Issued issue(SignedTicket ticket) {
         String text = ticket.eventId() + SEPARATOR + ticket.buyerId() + SEPARATOR + ticket.index() + SEPARATOR
                 + (ticket.lobby() ? 1 : 0) + SEPARATOR + ticket.joinedMillis() + SEPARATOR + ticket.estimateMillis()
-                + SEPARATOR + ticket.source().name();
+                + SEPARATOR + ticket.source().name() + SEPARATOR + ticket.draw();
         String signed = PREFIX + ENCODER.encodeToString(text.getBytes(StandardCharsets.UTF_8));
         byte[] tag = tag(signed);
         return new Issued(signed + '.' + ENCODER.encodeToString(tag), withId(ticket, tag));
@@ -75,12 +76,14 @@ public final class TicketSigner {
             }
             String[] fields = new String(DECODER.decode(token.substring(PREFIX.length(), dot)), StandardCharsets.UTF_8)
                     .split(String.valueOf(SEPARATOR), -1);
-            if (fields.length != FIELDS || !fields[0].equals(eventId) || !fields[1].equals(buyerId)) {
+            if (fields.length < FIELDS - 1 || fields.length > FIELDS || !fields[0].equals(eventId)
+                    || !fields[1].equals(buyerId)) {
                 return Optional.empty();
             }
+            long draw = fields.length == FIELDS ? Long.parseLong(fields[7]) : 0;
             return Optional.of(withId(new SignedTicket(fields[0], fields[1], Long.parseLong(fields[2]),
                     "1".equals(fields[3]), Long.parseLong(fields[4]), Long.parseLong(fields[5]),
-                    RoomSource.valueOf(fields[6]), null), expected));
+                    RoomSource.valueOf(fields[6]), null, draw), expected));
         } catch (IllegalArgumentException malformed) {
             return Optional.empty();
         }
@@ -92,7 +95,8 @@ public final class TicketSigner {
 
     private static SignedTicket withId(SignedTicket ticket, byte[] tag) {
         return new SignedTicket(ticket.eventId(), ticket.buyerId(), ticket.index(), ticket.lobby(), ticket.joinedMillis(),
-                ticket.estimateMillis(), ticket.source(), "t" + ENCODER.encodeToString(Arrays.copyOf(tag, ID_BYTES)));
+                ticket.estimateMillis(), ticket.source(), "t" + ENCODER.encodeToString(Arrays.copyOf(tag, ID_BYTES)),
+                ticket.draw());
     }
 
     private byte[] tag(String signed) {

@@ -104,7 +104,7 @@ public final class WaitingRoom implements AutoCloseable {
                     null, false, RoomSource.IN_PROCESS));
         }
         RoomCall call = call(eventId, plan);
-        if (options.tickets() == RoomTickets.SIGNED && plan.method() != QueueingMethod.RANDOM) {
+        if (options.tickets() == RoomTickets.SIGNED) {
             return signed.join(call, buyerId)
                     .thenApply(answer -> answered(eventId, plan, call, answer).orElseThrow())
                     .exceptionallyCompose(error -> GuardedCalls.shed(error) ? CompletableFuture.failedFuture(error)
@@ -297,7 +297,8 @@ public final class WaitingRoom implements AutoCloseable {
 
     private RoomCall call(String eventId, RoomPlan plan) {
         return new RoomCall(eventId, plan.rate(), plan.opensAt().toEpochMilli(), random.nextLong(), clock.millis())
-                .capped(plan.active(), plan.passLifetime().toMillis()).choosing(plan.method());
+                .capped(plan.active(), plan.passLifetime().toMillis()).choosing(plan.method())
+                .drawing(options.tickets() == RoomTickets.SIGNED ? options.drawWindow().toMillis() : 0);
     }
 
     /** Why nobody may join or wait any longer: the room is closed, or every seat is sold. */

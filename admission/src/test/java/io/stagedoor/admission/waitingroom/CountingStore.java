@@ -68,6 +68,11 @@ final class CountingStore implements RoomStore {
     }
 
     @Override
+    public CompletionStage<Long> drawn(String eventId, long start) {
+        return counted("drawn", () -> store.drawn(eventId, start));
+    }
+
+    @Override
     public CompletionStage<SessionState> session(String eventId, String buyerId, String ticket, long nowMillis) {
         return counted("session", () -> store.session(eventId, buyerId, ticket, nowMillis));
     }

@@ -135,6 +135,11 @@ class LateRoomRepliesTest {
         }
 
         @Override
+        public CompletionStage<Long> drawn(String eventId, long start) {
+            return store.drawn(eventId, start);
+        }
+
+        @Override
         public CompletionStage<SessionState> session(String eventId, String buyerId, String ticket, long nowMillis) {
             return store.session(eventId, buyerId, ticket, nowMillis);
         }

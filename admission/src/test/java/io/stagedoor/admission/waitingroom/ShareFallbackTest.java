@@ -111,6 +111,11 @@ class ShareFallbackTest {
         }
 
         @Override
+        public CompletionStage<Long> drawn(String eventId, long start) {
+            return ifUp(() -> store.drawn(eventId, start));
+        }
+
+        @Override
         public CompletionStage<SessionState> session(String eventId, String buyerId, String ticket, long nowMillis) {
             return ifUp(() -> store.session(eventId, buyerId, ticket, nowMillis));
         }

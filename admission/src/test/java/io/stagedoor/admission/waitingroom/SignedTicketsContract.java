@@ -217,4 +217,49 @@ abstract class SignedTicketsContract {
         assertThat(last.estimatedWait()).isEqualTo(Duration.ofSeconds(32));
         assertThat(Optional.ofNullable(last.pass())).isEmpty();
     }
+
+    @Test
+    void aRandomRoomDrawsEachWindowOfArrivalsAmongItselfAndAdmitsNoneOfAWindowBeforeItsDraw() {
+        WaitingRoom room = room(Duration.ZERO);
+        RoomPlan plan = RoomPlan.of(10, Instant.EPOCH, Duration.ofMinutes(15)).withMethod(QueueingMethod.RANDOM);
+        List<QueueTicket> first = joinInOrder(room, plan, 30);
+        QueueTicket again = join(room, event, plan, "b7");
+        long afterJoins = counted.calls();
+
+        // The window is open for a second: the rate runs, but nobody of it is reached before it is drawn.
+        clock.advance(Duration.ofMillis(900));
+        assertThat(first).allMatch(ticket -> look(room, plan, ticket).standing() == QueueTicket.Standing.WAITING);
+        assertThat(counted.calls() - afterJoins).isEqualTo(1);
+
+        clock.advance(Duration.ofMillis(100));
+        look(room, plan, first.get(0));
+        List<QueueTicket> second = new ArrayList<>();
+        for (int i = 1; i <= 10; i++) {
+            second.add(join(room, event, plan, "c" + i));
+        }
+        Map<String, Long> admittedAt = new LinkedHashMap<>();
+        List<QueueTicket> everyone = new ArrayList<>(first);
+        everyone.addAll(second);
+        for (int step = 0; step < 100 && admittedAt.size() < 40; step++) {
+            clock.advance(VIEW_AGE.multipliedBy(2));
+            for (QueueTicket ticket : everyone) {
+                if (!admittedAt.containsKey(ticket.buyerId())
+                        && look(room, plan, ticket).standing() == QueueTicket.Standing.ADMITTED) {
+                    admittedAt.put(ticket.buyerId(), clock.millis());
+                }
+            }
+        }
+
+        assertThat(admittedAt).hasSize(40);
+        long seed = seedOf(room, plan);
+        List<String> drawn = first.stream().map(QueueTicket::buyerId)
+                .sorted(Comparator.comparing(buyer -> ShuffleOrder.score(seed, "1:" + buyer))).toList();
+        assertThat(drawn.stream().map(admittedAt::get).toList()).isSortedAccordingTo(Comparator.naturalOrder());
+        assertThat(drawn).isNotEqualTo(first.stream().map(QueueTicket::buyerId).toList());
+        long lastOfFirst = first.stream().mapToLong(ticket -> admittedAt.get(ticket.buyerId())).max().orElseThrow();
+        assertThat(second).allMatch(ticket -> admittedAt.get(ticket.buyerId()) >= lastOfFirst);
+        assertThat(look(room, plan, again).pass()).isEqualTo(look(room, plan, first.get(6)).pass());
+        // One read of each drawn window's count for everyone in it.
+        assertThat(counted.calls("drawn")).isEqualTo(2);
+    }
 }

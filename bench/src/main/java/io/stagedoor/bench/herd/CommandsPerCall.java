@@ -23,7 +23,7 @@ record CommandsPerCall(long reserve, long snapshot, long claim, long end) {
         String event = "herd-calibration";
         long opens = nowMillis - 10_000;
         java.util.function.LongFunction<RoomCall> at = millis -> new RoomCall(event, EntryRate.of(250), opens, 1,
-                millis, 0, ActiveCap.NONE, 900_000, QueueingMethod.FIFO);
+                millis, 0, ActiveCap.NONE, 900_000, QueueingMethod.FIFO, 0);
         // The room's first call creates its keys and sets their expiry, as does its first admission: not what a
         // call costs after them. The frontier grows with time: the claims come a second after the places.
         store.snapshot(at.apply(nowMillis)).toCompletableFuture().join();

@@ -40,7 +40,7 @@ final class MinuteCounts {
         long claims = store.calls(SpyStore.Operation.CLAIM);
         long others = store.calls(SpyStore.Operation.END) + store.calls(SpyStore.Operation.JOIN)
                 + store.calls(SpyStore.Operation.LOOK) + store.calls(SpyStore.Operation.CONTROL)
-                + store.calls(SpyStore.Operation.SESSION);
+                + store.calls(SpyStore.Operation.SESSION) + store.calls(SpyStore.Operation.DRAWN);
         Closed closed = new Closed(minute, seconds, joins, polls, botPolls, reserves - reservesBefore,
                 snapshots - snapshotsBefore, claims - claimsBefore, others - othersBefore, redis, waitingNow, admitted,
                 estimateSeconds, actualSeconds);

@@ -21,7 +21,7 @@ import java.util.function.Supplier;
 final class SpyStore implements RoomStore {
 
     /** The store's operations, as counted. */
-    enum Operation { JOIN, RESERVE, CLAIM, LOOK, CONTROL, SNAPSHOT, END, SESSION }
+    enum Operation { JOIN, RESERVE, CLAIM, LOOK, CONTROL, SNAPSHOT, END, SESSION, DRAWN }
 
     private final RoomStore store;
     private final Map<Operation, LongAdder> calls = new EnumMap<>(Operation.class);
@@ -86,6 +86,12 @@ final class SpyStore implements RoomStore {
     @Override
     public CompletionStage<RoomReply> end(RoomCall call, String buyerId) {
         return spied(Operation.END, () -> store.end(call, buyerId));
+    }
+
+    @Override
+    public CompletionStage<Long> drawn(String eventId, long start) {
+        calls.get(Operation.DRAWN).increment();
+        return store.drawn(eventId, start);
     }
 
     @Override

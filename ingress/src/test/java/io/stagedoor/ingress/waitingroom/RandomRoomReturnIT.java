@@ -3,6 +3,7 @@ package io.stagedoor.ingress.waitingroom;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.stagedoor.admission.waitingroom.RoomOptions;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.testsupport.FakeClock;
 import io.stagedoor.testsupport.RealServers;
@@ -24,12 +25,14 @@ import org.junit.jupiter.api.Test;
 /**
  * The leave-and-rejoin attack on a capped random room, over HTTP on two instances sharing one real Redis: the
  * buyer with the best draw leaves ({@code DELETE /queue}) and joins again, five times, each time with two others
- * waiting; the others are admitted first every time.
+ * who joined before them waiting; the others are admitted first every time. A draw is per window of arrivals
+ * (decision 0029), so joining again draws again, among those who joined in the same window, behind every earlier one.
  */
 class RandomRoomReturnIT {
 
     private static final Instant NOW = Instant.parse("2026-12-01T19:00:00Z");
     private static final FakeClock CLOCK = new FakeClock(NOW);
+    private static final Duration DRAW_WINDOW = RoomOptions.defaults().drawWindow();
     private static final EventCatalog CATALOG = new EventCatalog();
     private static RoomServer one;
     private static RoomServer two;
@@ -73,6 +76,8 @@ class RandomRoomReturnIT {
                 String other = "w" + round + "-" + i;
                 waiting.put(other, ticket(round % 2 == 0 ? one : two, eventId, other));
             }
+            // The others' window of arrivals closes before the returner joins again.
+            CLOCK.advance(DRAW_WINDOW);
             assertThat(one.leave(eventId, best).statusCode()).isEqualTo(204);
             JsonNode back = json(two.join(eventId, best));
             assertThat(back.get("status").asText()).isEqualTo("waiting");
