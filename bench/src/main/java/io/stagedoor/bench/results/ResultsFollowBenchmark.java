@@ -17,7 +17,9 @@ import java.util.UUID;
  * and naming that instance's lane, and measures the CPU time of each instance's follower thread (the real
  * {@code ResultLaneFollower} feeding a real {@code ResultsView}). Prints µs of CPU per record followed and per
  * request the instance accepted: the second is what must stay flat as instances are added. Two passes, the second
- * in reverse order, after a warm-up round, so that the JIT's progress does not favour the later rounds.
+ * in reverse order, after a warm-up round, so that the JIT's progress does not favour the later rounds. With
+ * {@code --per-instance} the rate is each instance's, so the total grows with the instances (scaling out): each
+ * instance's own cost must then stay flat.
  */
 public final class ResultsFollowBenchmark {
 
@@ -29,12 +31,14 @@ public final class ResultsFollowBenchmark {
         FollowRound.Sizes sizes = new FollowRound.Sizes(flags.decimal("rate", 6_000), flags.integer("seconds", 10),
                 flags.integer("partitions", 6));
         int warmup = flags.integer("warmup-seconds", 20);
+        boolean perInstance = flags.text("per-instance", "false").equals("true");
         List<Integer> counts = List.of(flags.text("instances", "1,2,3").split(",")).stream()
                 .map(String::trim).map(Integer::parseInt).toList();
         List<FollowRound.Figures> figures = new ArrayList<>();
         try (EmbeddedKafka kafka = EmbeddedKafka.start(Files.createTempDirectory("stagedoor-bench-kafka-"), 0)) {
-            System.out.printf("results-follow: %.0f results/s for %d s per round over %d partitions, two passes (the "
+            System.out.printf("results-follow: %.0f results/s%s for %d s per round over %d partitions, two passes (the "
                             + "second in reverse order), after a %d s warm-up; %d cores, Java %s%n", sizes.rate(),
+                    perInstance ? " per instance" : "",
                     sizes.seconds(), sizes.partitions(), warmup, Runtime.getRuntime().availableProcessors(),
                     Runtime.version().feature());
             System.out.println(FollowRound.Figures.HEADER);
@@ -48,15 +52,19 @@ public final class ResultsFollowBenchmark {
             }
             for (List<Run> pass : List.of(order, order.reversed())) {
                 for (Run run : pass) {
-                    FollowRound.Figures row = round(kafka, sizes, run.design(), run.instances());
+                    FollowRound.Sizes these = perInstance ? new FollowRound.Sizes(sizes.rate() * run.instances(),
+                            sizes.seconds(), sizes.partitions()) : sizes;
+                    FollowRound.Figures row = round(kafka, these, run.design(), run.instances());
                     figures.add(row);
                     System.out.println(row);
                 }
             }
         }
         System.out.println();
-        summary("follower CPU µs/s per instance, mean of the two passes (the same total traffic shared by more "
-                + "instances: flat or falling = no instance pays for the others)", figures, counts,
+        summary(perInstance ? "follower CPU µs/s per instance, mean of the two passes (the same traffic per instance: "
+                + "flat = no instance pays for the others)" : "follower CPU µs/s per instance, mean of the two passes "
+                + "(the same total traffic shared by more instances: flat or falling = no instance pays for the others)",
+                figures, counts,
                 FollowRound.Figures::cpuMicrosPerSecond);
         summary("records followed per instance per second", figures, counts,
                 FollowRound.Figures::recordsPerInstancePerSecond);

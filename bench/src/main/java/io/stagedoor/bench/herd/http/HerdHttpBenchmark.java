@@ -79,10 +79,10 @@ public final class HerdHttpBenchmark {
                         + "round robin, upstream keepalive %d per worker, on %s:%d (config %s)%n", s.ingresses(), s.heap(), s.ingresses(),
                 ingresses, stack.nginx().keepalive(), NginxBalancer.HOST, stack.nginx().port(),
                 stack.nginx().configuration());
-        System.out.printf(Locale.ROOT, "event %s, FIFO room at %.0f/s, paused before anyone joins; %,d distinct buyers "
+        System.out.printf(Locale.ROOT, "event %s, %s room at %.0f/s, paused before anyone joins; %,d distinct buyers "
                         + "join at %.0f/s and poll when Retry-After says, over %d connections to nginx; idle %d s, polls "
                         + "only %d s; GET %s at %.0f/s; warm-up %,d buyers through %s first; deadline %d min; %s%n",
-                HerdHttpRun.EVENT, s.rate(), s.buyers(), s.joinRate(), s.connections(), s.idle().toSeconds(),
+                HerdHttpRun.EVENT, s.queueing(), s.rate(), s.buyers(), s.joinRate(), s.connections(), s.idle().toSeconds(),
                 s.pollOnly().toSeconds(), BareProbe.PATH, s.bareRate(), s.warmupBuyers(), HerdHttpRun.WARMUP_EVENT,
                 s.deadline().toMinutes(), Machine.describe());
         System.out.printf(Locale.ROOT, "then at saturation, every request due at once: %,d fresh buyers join the paused "

@@ -48,7 +48,8 @@ final class HerdHttpRun {
     HerdHttpRun(HerdHttpSettings settings, HerdStack stack, long runDeadlineNanos) {
         this.settings = settings;
         this.stack = stack;
-        this.operator = new RoomOperator(stack.backend().kafkaBootstrap(), stack.ingresses());
+        this.operator = new RoomOperator(stack.backend().kafkaBootstrap(), stack.ingresses(),
+                settings.queueing());
         this.runDeadline = runDeadlineNanos;
         this.port = stack.nginx().port();
         this.http = new HttpRequests(host, port);

@@ -13,14 +13,14 @@ import java.time.Duration;
  * {@code --deadline-minutes} for the whole run [20]. At saturation, after the admission: {@code --rush-buyers} fresh
  * buyers [60000] join a paused room of their own all at once over {@code --rush-connections} [640], for at most
  * {@code --rush-seconds} [10]; then the first {@code --hold-buyers} admitted [20000] hold a seat each all at once over
- * {@code --connections}, for at most {@code --hold-seconds} [15]. A join waits for its instance's join window (100 ms)
+ * {@code --connections}, for at most {@code --hold-seconds} [15]. Every room queues as {@code --queueing} says [fifo; or random]. A join waits for its instance's join window (100 ms)
  * before it is answered, so joins in flight, not CPU, bound a closed loop: 256 connections take at most about 2,500
  * joins a second; 640 stay under the instances' 400 requests in flight each.
  */
 record HerdHttpSettings(int buyers, double joinRate, double rate, int connections, Duration idle, Duration pollOnly,
                         double bareRate, int warmupBuyers, int ingresses, String heap, Duration deadline,
                         int warmupHolds, int rushBuyers, int rushConnections, Duration rushLength, int holdBuyers,
-                        Duration holdLength) {
+                        Duration holdLength, String queueing) {
 
     HerdHttpSettings {
         if (buyers < 1 || warmupBuyers < 0 || connections < 1 || rushConnections < 1 || ingresses < 1) {
@@ -32,6 +32,9 @@ record HerdHttpSettings(int buyers, double joinRate, double rate, int connection
         }
         if (rushLength.isNegative() || rushLength.isZero() || holdLength.isNegative() || holdLength.isZero()) {
             throw new IllegalArgumentException("--rush-seconds and --hold-seconds must be positive");
+        }
+        if (!"fifo".equals(queueing) && !"random".equals(queueing)) {
+            throw new IllegalArgumentException("--queueing must be fifo or random, was " + queueing);
         }
         if (!(joinRate > 0) || !(rate > 0) || !(bareRate > 0)) {
             throw new IllegalArgumentException("--join-rate, --rate and --bare-rate must be positive");
@@ -46,7 +49,7 @@ record HerdHttpSettings(int buyers, double joinRate, double rate, int connection
                 Duration.ofMinutes(flags.integer("deadline-minutes", 20)), flags.integer("warmup-holds", 5_000),
                 flags.integer("rush-buyers", 60_000), flags.integer("rush-connections", 640),
                 flags.seconds("rush-seconds", 10),
-                flags.integer("hold-buyers", 20_000), flags.seconds("hold-seconds", 15));
+                flags.integer("hold-buyers", 20_000), flags.seconds("hold-seconds", 15), flags.text("queueing", "fifo"));
     }
 
     /** Seats of a room's event: one for each buyer who will hold there, and at least 100. */

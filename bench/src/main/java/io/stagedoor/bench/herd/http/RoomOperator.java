@@ -31,20 +31,23 @@ final class RoomOperator {
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final String kafka;
     private final List<IngressProcess> ingresses;
+    private final String queueing;
 
-    RoomOperator(String kafka, List<IngressProcess> ingresses) {
+    /** @param queueing how every room this defines queues ({@code fifo} or {@code random}) */
+    RoomOperator(String kafka, List<IngressProcess> ingresses, String queueing) {
         this.kafka = kafka;
         this.ingresses = ingresses;
+        this.queueing = queueing;
     }
 
     /**
-     * Defines {@code eventId} with {@code seatCount} seats ({@code s1…}) and a first-come-first-served room of
-     * {@code rate} buyers a second that opens now, and waits until every ingress serves it.
+     * Defines {@code eventId} with {@code seatCount} seats ({@code s1…}) and a room of {@code rate} buyers a second
+     * that opens now, and waits until every ingress serves it.
      */
     void define(String eventId, double rate, int seatCount) throws IOException, InterruptedException {
         List<String> seats = IntStream.rangeClosed(1, seatCount).mapToObj(i -> "s" + i).toList();
         WaitingRoomSettings room = new WaitingRoomSettings(true, rate, Instant.now(),
-                WaitingRoomSettings.DEFAULT_PASS_LIFETIME);
+                WaitingRoomSettings.DEFAULT_PASS_LIFETIME).withQueueing(queueing);
         Pipeline.publishEvent(kafka, TopicNames.defaults(),
                 new EventDefinition(eventId, "Herd " + eventId, "org-" + eventId, Instant.EPOCH, seats, 5_000, room));
         long deadline = System.nanoTime() + DEFINE_TIMEOUT.toNanos();
