@@ -121,6 +121,12 @@ public final class AuditMessages {
                 + " given to a join more than " + slack.toMillis() + " ms earlier";
     }
 
+    public static String notTheDrawnPlace(String eventId, String buyerId, long position, long drawn, long start,
+                                          long count) {
+        return "event " + eventId + " admitted " + buyerId + " at place " + position + ", but their draw in the "
+                + count + " places from " + start + " is place " + drawn;
+    }
+
     public static String aheadOfRate(String eventId, long position, double ahead, double rate) {
         return String.format(java.util.Locale.ROOT,
                 "event %s admitted position %d, %.1f places beyond what %.1f buyers/s allowed", eventId, position,

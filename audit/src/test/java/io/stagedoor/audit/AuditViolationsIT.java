@@ -2,6 +2,7 @@ package io.stagedoor.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stagedoor.admission.waitingroom.ShuffleOrder;
 import io.stagedoor.audit.check.CheckResult;
 import io.stagedoor.audit.check.CheckStatus;
 import io.stagedoor.audit.check.Offense;
@@ -368,6 +369,31 @@ class AuditViolationsIT {
         roomStep(event, WaitingRoomRecord.JOINED, "t-again-1", 1, opening.plusSeconds(5));
 
         assertThat(audit().check("waiting-room-order").status()).isEqualTo(CheckStatus.PASSED);
+    }
+
+    @Test
+    void aRandomRoomAdmissionAtAnotherPlaceThanItsDrawGaveFails() {
+        String event = "evt-lottery";
+        long seed = 7_001;
+        Instant opening = history.next();
+        history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.SHUFFLED, null, null, 0, seed, 50.0,
+                opening, null, null, "random"));
+        history.waitingRoomRecord(WaitingRoomRecord.drawn(event, 1, 10, seed, 50.0, opening.plusSeconds(1), null, null));
+        List<String> buyers = java.util.stream.IntStream.rangeClosed(1, 10).mapToObj(i -> "lot-" + i).toList();
+        String cheat = buyers.get(3);
+        long cheatsDraw = ShuffleOrder.drawnPlace(seed, 1, 10, cheat);
+        // Injected: one buyer admitted at another place of the window than their draw gave.
+        long taken = cheatsDraw % 10 + 1;
+        for (String buyer : buyers) {
+            long place = buyer.equals(cheat) ? taken : ShuffleOrder.drawnPlace(seed, 1, 10, buyer);
+            history.waitingRoomRecord(new WaitingRoomRecord(event, WaitingRoomRecord.ADMITTED, buyer, "t-" + buyer,
+                    place, 0, 50.0, opening.plusSeconds(2), null, null, "random"));
+        }
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-order", event + "#" + taken,
+                "event " + event + " admitted " + cheat + " at place " + taken + ", but their draw in the 10 places "
+                        + "from 1 is place " + cheatsDraw);
+        assertThat(check.details()).containsEntry("drawsReplayed", 10L).containsEntry("drawsNotOnRecord", 0L);
     }
 
     /** One step of {@code event}'s room at 50 buyers/s; the buyer is named after the ticket. */

@@ -5,24 +5,27 @@ import java.util.Objects;
 
 /**
  * One step of a buyer through an event's waiting room, published for audit on the waiting-room topic (keyed by
- * event id): joining (with the position given), the shuffle at the opening (with its seed), and admission.
+ * event id): joining (with the position given), the shuffle at the opening (with its seed), admission, and a random
+ * room's draw of a window of arrivals.
  *
  * @param eventId  the event
- * @param kind     "joined", "shuffled", "admitted", "rate-changed", "ended", "revoked", "slots-freed" or "rate-step"
+ * @param kind     "joined", "shuffled", "admitted", "rate-changed", "ended", "revoked", "slots-freed", "rate-step"
+ *                 or "drawn"
  * @param buyerId  the buyer, or null for "shuffled" and "rate-changed"
  * @param ticket   the buyer's ticket, else null
- * @param position the buyer's position in the queue (1-based), else 0
- * @param seed     the shuffle's seed for "shuffled", else 0
+ * @param position the buyer's position in the queue (1-based); for "drawn" the window's first place; else 0
+ * @param seed     the shuffle's seed for "shuffled" and "drawn", else 0
  * @param rate     the entry rate in force, buyers per second
  * @param at       when it happened
  * @param active   buyers active after the step, where the room counted them; else null (records written before)
  * @param maxActive the cap on active buyers in force (0 for none); else null
  * @param queueing how the room chose whom to admit ({@code fifo}, {@code random}, {@code passthrough}); else null
  * @param loop     for a {@value #RATE_STEP}: the step's inputs, with {@code rate} the rate it set; else null
+ * @param count    for a {@value #DRAWN}: the places of the window drawn; else null
  */
 public record WaitingRoomRecord(String eventId, String kind, String buyerId, String ticket, long position, long seed,
                                 double rate, Instant at, Long active, Integer maxActive, String queueing,
-                                EntryLoopStep loop)
+                                EntryLoopStep loop, Long count)
         implements Versioned {
 
     public static final String JOINED = "joined";
@@ -37,10 +40,29 @@ public record WaitingRoomRecord(String eventId, String kind, String buyerId, Str
     public static final String SLOTS_FREED = "slots-freed";
     /** The closed loop moved the entry rate to {@code rate}; {@code loop} says from what and why. */
     public static final String RATE_STEP = "rate-step";
+    /**
+     * A random room drew a window of arrivals (decision 0029): {@code count} places from {@code position}, each
+     * buyer's place there given by {@code seed}.
+     */
+    public static final String DRAWN = "drawn";
 
     public WaitingRoomRecord {
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(kind, "kind");
+    }
+
+    /** A step of a room or of the loop, not a draw. */
+    public WaitingRoomRecord(String eventId, String kind, String buyerId, String ticket, long position, long seed,
+                             double rate, Instant at, Long active, Integer maxActive, String queueing,
+                             EntryLoopStep loop) {
+        this(eventId, kind, buyerId, ticket, position, seed, rate, at, active, maxActive, queueing, loop, null);
+    }
+
+    /** A random room's draw of {@code count} places from {@code start} under {@code seed}. */
+    public static WaitingRoomRecord drawn(String eventId, long start, long count, long seed, double rate, Instant at,
+                                          Long active, Integer maxActive) {
+        return new WaitingRoomRecord(eventId, DRAWN, null, null, start, seed, rate, at, active, maxActive, "random",
+                null, count);
     }
 
     /** A step of a room, not the loop's. */

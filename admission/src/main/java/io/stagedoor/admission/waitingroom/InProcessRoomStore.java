@@ -99,7 +99,7 @@ public final class InProcessRoomStore implements RoomStore {
             Optional<TicketState> ticket = op.apply(room);
             RoomState state = room.state(openedNow, call.active(), call.nowMillis());
             return CompletableFuture.completedFuture(new RoomReply(state, ticket, room.endedNow, room.placesFreed,
-                    room.reserved));
+                    room.reserved, room.drewStart, room.drewCount));
         }
     }
 
@@ -144,6 +144,9 @@ public final class InProcessRoomStore implements RoomStore {
         private long windowOpened;
         /** Drawn windows: first place → count. One entry per window of arrivals, none per buyer. */
         private final Map<Long, Long> windows = new HashMap<>();
+        /** The window the current operation drew, else 0 and 0. */
+        private long drewStart;
+        private long drewCount;
 
         Room(RoomCall creator) {
             this.seed = creator.seed();
@@ -198,10 +201,14 @@ public final class InProcessRoomStore implements RoomStore {
 
         /** A window whose time is up closes: its count is kept under its first place, and the next one opens. */
         private void closeWindow(RoomCall call) {
+            drewStart = 0;
+            drewCount = 0;
             if (method == QueueingMethod.RANDOM && call.drawMillis() > 0 && opened && windowStart > 0
                     && call.nowMillis() >= windowOpened + call.drawMillis()) {
                 if (seq >= windowStart) {
-                    windows.put(windowStart, seq - windowStart + 1);
+                    drewStart = windowStart;
+                    drewCount = seq - windowStart + 1;
+                    windows.put(drewStart, drewCount);
                 }
                 windowStart = seq + 1;
                 windowOpened = call.nowMillis();

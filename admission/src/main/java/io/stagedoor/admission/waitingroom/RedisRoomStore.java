@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.LongAdder;
  */
 public final class RedisRoomStore implements RoomStore {
 
-    private static final int REPLY_SIZE = 28;
+    private static final int REPLY_SIZE = 30;
 
     private final RedisScriptingAsyncCommands<String, String> commands;
     private final String sha;
@@ -135,7 +135,8 @@ public final class RedisRoomStore implements RoomStore {
                 number(reply, 15), number(reply, 16), Double.parseDouble((String) reply.get(17)), number(reply, 18),
                 number(reply, 19), number(reply, 20), Double.parseDouble((String) reply.get(21)), RoomSource.REDIS,
                 number(reply, 22), cap, number(reply, 25), number(reply, 27));
-        return new RoomReply(room, state, number(reply, 23) == 1, number(reply, 24), number(reply, 26));
+        return new RoomReply(room, state, number(reply, 23) == 1, number(reply, 24), number(reply, 26),
+                number(reply, 28), number(reply, 29));
     }
 
     private static long number(List<Object> reply, int index) {

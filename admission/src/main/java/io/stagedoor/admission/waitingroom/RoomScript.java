@@ -75,6 +75,8 @@ final class RoomScript {
             -- Random rooms with signed tickets: arrivals after the opening are drawn per window of 'draws' ms. The
             -- open window's places start at wstart (0: no window yet) and it opened at wopen.
             local wstart, wopen = tonumber(s[16] or '0'), tonumber(s[17] or '0')
+            -- The window this call closed, if any: its first place and count, for the audit's record of the draw.
+            local drewStart, drewCount = 0, 0
             local reserved = 0
             -- Whether this call wrote a key it may have created: such a key gets its expiry at once.
             local wrote = false
@@ -96,7 +98,8 @@ final class RoomScript {
             -- A window whose time is up closes: its count is kept under its first place, and its places are drawn.
             if random and draws > 0 and opened and wstart > 0 and now >= wopen + draws then
               if seq >= wstart then
-                redis.call('HSET', room, 'w' .. wstart, string.format('%d', seq - wstart + 1))
+                drewStart, drewCount = wstart, seq - wstart + 1
+                redis.call('HSET', room, 'w' .. wstart, string.format('%d', drewCount))
               end
               wstart, wopen = seq + 1, now
             end
@@ -265,7 +268,8 @@ final class RoomScript {
             return {t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10],
                     string.format('%.17g', rate), paused and 1 or 0, opened and 1 or 0, openedNow, seed, lobbySize, seq,
                     string.format('%.17g', frontier), admitted, actual, estimated, string.format('%.17g', owed),
-                    inUse, endedNow, jumped, math.max(last, now), reserved, wstart}
+                    inUse, endedNow, jumped, math.max(last, now), reserved, wstart,
+                    drewStart, drewCount}
             """;
 
     private RoomScript() {

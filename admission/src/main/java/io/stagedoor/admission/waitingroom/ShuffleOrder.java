@@ -42,6 +42,15 @@ public final class ShuffleOrder {
         return (score(seed, buyerId) + 1) / (double) (1L << (HEX_DIGITS * 4));
     }
 
+    /**
+     * The place a buyer draws in a random room's window of {@code count} arrivals whose first place is {@code start}
+     * (decision 0029): their draw's quantile under the seed and the window, {@code start + ceil(q × count) − 1}. The
+     * same buyer draws the same place however many tickets they take in one window.
+     */
+    public static long drawnPlace(long seed, long start, long count, String buyerId) {
+        return start + Math.max(1, (long) Math.ceil(quantile(seed, start + ":" + buyerId) * count)) - 1;
+    }
+
     /** The buyers in the order the room admits them after the opening. */
     public static List<String> of(long seed, Collection<String> buyerIds) {
         return buyerIds.stream().map(buyer -> Place.of(seed, buyer)).sorted().map(Place::buyerId).toList();

@@ -44,7 +44,7 @@ public record SignedTicket(String eventId, String buyerId, long index, boolean l
      * quantile among them, under a seed of the room's and the window's, so one buyer draws once per window.
      */
     public long drawnPlace(long seed, long count) {
-        return draw + Math.max(1, (long) Math.ceil(ShuffleOrder.quantile(seed, draw + ":" + buyerId) * count)) - 1;
+        return ShuffleOrder.drawnPlace(seed, draw, count, buyerId);
     }
 
     /** Whether the ticket's place waits on the draw of its window. */

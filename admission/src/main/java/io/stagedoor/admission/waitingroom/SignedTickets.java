@@ -137,8 +137,8 @@ final class SignedTickets implements AutoCloseable {
 
     /** A claim made by the join that created the ticket: the ticket is new, whatever the store's reply says. */
     private static RoomReply joined(RoomReply reply) {
-        return new RoomReply(reply.room(), reply.ticket().map(t -> new TicketState(t.ticket(), t.buyerId(),
-                t.position(), t.joinedMillis(), t.estimateMillis(), t.admittedMillis(), t.firstAdmission(), true,
-                t.active(), t.awaitingSlot())), reply.endedNow(), reply.placesFreed(), reply.reserved());
+        return reply.withTicket(reply.ticket().map(t -> new TicketState(t.ticket(), t.buyerId(), t.position(),
+                t.joinedMillis(), t.estimateMillis(), t.admittedMillis(), t.firstAdmission(), true, t.active(),
+                t.awaitingSlot())));
     }
 }

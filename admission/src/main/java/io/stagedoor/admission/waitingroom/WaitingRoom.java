@@ -353,6 +353,10 @@ public final class WaitingRoom implements AutoCloseable {
             steps.record(new RoomStep(RoomStep.Kind.SHUFFLED, eventId, null, null, room.lobbySize(), room.seed(), rate,
                     Instant.ofEpochMilli(call.opensAtMillis()), room.source(), active, cap, call.method()));
         }
+        if (reply.drewCount() > 0) {
+            steps.record(new RoomStep(RoomStep.Kind.DRAWN, eventId, null, null, reply.drewStart(), room.seed(), rate,
+                    at, room.source(), active, cap, call.method(), reply.drewCount()));
+        }
         if (reply.placesFreed() > 0) {
             steps.record(new RoomStep(RoomStep.Kind.SLOTS_FREED, eventId, null, null, reply.placesFreed(), 0, rate, at,
                     room.source(), active, cap, call.method()));

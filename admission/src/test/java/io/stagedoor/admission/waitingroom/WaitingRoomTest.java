@@ -205,6 +205,34 @@ class WaitingRoomTest {
     }
 
     @Test
+    void aRandomRoomRecordsEachDrawSoTheAuditCanReplayEveryAdmittedPlace() {
+        WaitingRoom signed = WaitingRoom.builder()
+                .passSecret("a waiting-room secret of 32 bytes or more".getBytes(StandardCharsets.UTF_8))
+                .clock(clock).steps(steps)
+                .options(RoomOptions.defaults().withTickets(RoomTickets.SIGNED, Duration.ZERO, Duration.ofMillis(250)))
+                .inProcess();
+        RoomPlan random = RoomPlan.of(100, OPENS, Duration.ofMinutes(15)).withMethod(QueueingMethod.RANDOM);
+        List<QueueTicket> tickets = new ArrayList<>();
+        for (int i = 1; i <= 8; i++) {
+            tickets.add(signed.join("lottery", random, "b" + i).toCompletableFuture().join());
+        }
+        clock.advance(Duration.ofSeconds(2));
+        for (QueueTicket ticket : tickets) {
+            assertThat(signed.look("lottery", random, ticket.buyerId(), ticket.ticket()).toCompletableFuture().join()
+                    .orElseThrow().standing()).isEqualTo(QueueTicket.Standing.ADMITTED);
+        }
+
+        long seed = signed.snapshot("lottery", random).toCompletableFuture().join().seed();
+        assertThat(steps.of(RoomStep.Kind.DRAWN)).singleElement().satisfies(drawn -> {
+            assertThat(drawn.position()).isEqualTo(1);
+            assertThat(drawn.count()).isEqualTo(8);
+            assertThat(drawn.seed()).isEqualTo(seed);
+        });
+        assertThat(steps.of(RoomStep.Kind.ADMITTED)).hasSize(8).allSatisfy(admitted -> assertThat(admitted.position())
+                .isEqualTo(ShuffleOrder.drawnPlace(seed, 1, 8, admitted.buyerId())));
+    }
+
+    @Test
     void beforeThePreQueueNobodyJoinsAndIsToldWhenItStarts() {
         RoomPlan scheduled = RoomPlan.of(10, OPENS.plus(Duration.ofMinutes(10)), Duration.ofMinutes(15))
                 .withPreQueueAt(OPENS.plus(Duration.ofMinutes(5)));

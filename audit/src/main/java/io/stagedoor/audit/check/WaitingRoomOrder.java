@@ -1,5 +1,6 @@
 package io.stagedoor.audit.check;
 
+import io.stagedoor.admission.waitingroom.ShuffleOrder;
 import io.stagedoor.audit.AuditMessages;
 import io.stagedoor.audit.AuditWindow;
 import io.stagedoor.audit.evidence.Evidence;
@@ -13,6 +14,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Waiting-room admissions followed positions at the recorded rate. Per event, no position may be admitted beyond
@@ -35,6 +37,11 @@ import java.util.Set;
  * joins at two instances within that window, plus the call's time, may be placed in either order (decision 0027).
  * Joins before the opening (placed by the draw), in a random room, or from an own queue are not held to it; an
  * opening, or a second one after Redis lost the room, starts it afresh.
+ *
+ * <p>A random room's draws are replayed (decision 0029): an admission at a place inside a window the topic shows
+ * drawn ("drawn": its first place, count and seed) must be the place the buyer's draw gives there
+ * ({@link ShuffleOrder#drawnPlace}); one elsewhere is counted as not on record (the early joiners' draw, or a window
+ * whose record was lost with its instance).
  */
 final class WaitingRoomOrder implements Check {
 
@@ -63,6 +70,9 @@ final class WaitingRoomOrder implements Check {
         private final ArrayDeque<long[]> recentJoins = new ArrayDeque<>();
         /** The highest place given to a join older than {@link #ARRIVAL_SLACK}. */
         private long settledPlace;
+        /** A random room's drawn windows, first place → count, and the seed they were drawn by. */
+        private final TreeMap<Long, Long> draws = new TreeMap<>();
+        private long drawSeed;
     }
 
     @Override
@@ -78,6 +88,8 @@ final class WaitingRoomOrder implements Check {
         long local = 0;
         long passthrough = 0;
         long joins = 0;
+        long drawsReplayed = 0;
+        long drawsNotOnRecord = 0;
         for (Located<WaitingRoomRecord> located : evidence.waitingRoom()) {
             WaitingRoomRecord record = located.value();
             Instant at = record.at() != null ? record.at() : located.ref().timestamp();
@@ -98,6 +110,13 @@ final class WaitingRoomOrder implements Check {
                     room.opened = true;
                     room.recentJoins.clear();
                     room.settledPlace = 0;
+                    room.draws.clear();
+                }
+                case WaitingRoomRecord.DRAWN -> {
+                    if (record.count() != null && record.count() > 0) {
+                        room.draws.put(record.position(), record.count());
+                        room.drawSeed = record.seed();
+                    }
                 }
                 case WaitingRoomRecord.JOINED -> {
                     if (placedByArrival(room, record)) {
@@ -118,6 +137,13 @@ final class WaitingRoomOrder implements Check {
                         passthrough++;
                         notTwice(room, located, offenses);
                     } else {
+                        if (RANDOM.equals(record.queueing())) {
+                            if (drawnAsRecorded(room, located, offenses)) {
+                                drawsReplayed++;
+                            } else {
+                                drawsNotOnRecord++;
+                            }
+                        }
                         admit(room, located, at, offenses);
                     }
                 }
@@ -130,6 +156,8 @@ final class WaitingRoomOrder implements Check {
         details.put("fallbackAdmissions", local);
         details.put("passthroughAdmissions", passthrough);
         details.put("joinsPlacedByArrival", joins);
+        details.put("drawsReplayed", drawsReplayed);
+        details.put("drawsNotOnRecord", drawsNotOnRecord);
         details.put("records", evidence.waitingRoom().size());
         return CheckResult.judged(NAME, "waiting-room admissions followed positions and the recorded rate",
                 admissions, offenses, details);
@@ -139,6 +167,25 @@ final class WaitingRoomOrder implements Check {
     private static boolean placedByArrival(Room room, WaitingRoomRecord record) {
         return room.opened && record.position() > 0 && !RANDOM.equals(record.queueing())
                 && (record.ticket() == null || !record.ticket().startsWith(LOCAL_TICKET));
+    }
+
+    /**
+     * Whether a random room's admission falls in a window on record; an offense when it does at another place than
+     * the buyer's draw there gives.
+     */
+    private static boolean drawnAsRecorded(Room room, Located<WaitingRoomRecord> located, Offenses offenses) {
+        WaitingRoomRecord record = located.value();
+        Map.Entry<Long, Long> window = room.draws.floorEntry(record.position());
+        if (window == null || record.position() >= window.getKey() + window.getValue() || record.buyerId() == null) {
+            return false;
+        }
+        long drawn = ShuffleOrder.drawnPlace(room.drawSeed, window.getKey(), window.getValue(), record.buyerId());
+        if (drawn != record.position()) {
+            offenses.add(Offense.at(located.ref(), record.eventId() + "#" + record.position(),
+                    AuditMessages.notTheDrawnPlace(record.eventId(), record.buyerId(), record.position(), drawn,
+                            window.getKey(), window.getValue())));
+        }
+        return true;
     }
 
     /** An offense when the join got a place ahead of one who joined more than the slack before it. */

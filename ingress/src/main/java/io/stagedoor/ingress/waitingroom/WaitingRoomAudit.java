@@ -77,9 +77,12 @@ final class WaitingRoomAudit implements RoomSteps, AutoCloseable {
             return;
         }
         try {
-            WaitingRoomRecord value = new WaitingRoomRecord(step.eventId(), step.kind().text(), step.buyerId(),
-                    step.ticket(), step.position(), step.seed(), step.rate(), step.at(), step.active(), step.maxActive(),
-                    step.method().text());
+            WaitingRoomRecord value = step.kind() == RoomStep.Kind.DRAWN
+                    ? WaitingRoomRecord.drawn(step.eventId(), step.position(), step.count(), step.seed(), step.rate(),
+                            step.at(), step.active(), step.maxActive())
+                    : new WaitingRoomRecord(step.eventId(), step.kind().text(), step.buyerId(), step.ticket(),
+                            step.position(), step.seed(), step.rate(), step.at(), step.active(), step.maxActive(),
+                            step.method().text());
             send(step.eventId(), value);
         } catch (RuntimeException unwritable) {
             dropped.increment();
