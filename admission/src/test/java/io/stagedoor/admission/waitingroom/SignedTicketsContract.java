@@ -139,8 +139,19 @@ abstract class SignedTicketsContract {
         QueueTicket again = join(room, event, plan, "b7");
         clock.advance(Duration.ofSeconds(60));
 
+        Map<String, Long> admittedAt = admittedAt(room, plan, tickets);
+
+        assertThat(admittedAt).hasSize(40);
+        List<String> drawn = ShuffleOrder.of(seedOf(room, plan), admittedAt.keySet());
+        assertThat(drawn.stream().map(admittedAt::get).toList()).isSortedAccordingTo(Comparator.naturalOrder());
+        assertThat(admittedAt.keySet()).isNotEqualTo(drawn.stream().sorted().toList());
+        assertThat(look(room, plan, again).position()).isEqualTo(look(room, plan, tickets.get(6)).position());
+    }
+
+    /** When each ticket's holder was admitted, asking every half second (two view ages) until all are, or 50 s. */
+    private Map<String, Long> admittedAt(WaitingRoom room, RoomPlan plan, List<QueueTicket> tickets) {
         Map<String, Long> admittedAt = new LinkedHashMap<>();
-        for (int step = 0; step < 100 && admittedAt.size() < 40; step++) {
+        for (int step = 0; step < 100 && admittedAt.size() < tickets.size(); step++) {
             clock.advance(VIEW_AGE.multipliedBy(2));
             for (QueueTicket ticket : tickets) {
                 if (!admittedAt.containsKey(ticket.buyerId())
@@ -149,12 +160,7 @@ abstract class SignedTicketsContract {
                 }
             }
         }
-
-        assertThat(admittedAt).hasSize(40);
-        List<String> drawn = ShuffleOrder.of(seedOf(room, plan), admittedAt.keySet());
-        assertThat(drawn.stream().map(admittedAt::get).toList()).isSortedAccordingTo(Comparator.naturalOrder());
-        assertThat(admittedAt.keySet()).isNotEqualTo(drawn.stream().sorted().toList());
-        assertThat(look(room, plan, again).position()).isEqualTo(look(room, plan, tickets.get(6)).position());
+        return admittedAt;
     }
 
     private long seedOf(WaitingRoom room, RoomPlan plan) {
@@ -237,18 +243,9 @@ abstract class SignedTicketsContract {
         for (int i = 1; i <= 10; i++) {
             second.add(join(room, event, plan, "c" + i));
         }
-        Map<String, Long> admittedAt = new LinkedHashMap<>();
         List<QueueTicket> everyone = new ArrayList<>(first);
         everyone.addAll(second);
-        for (int step = 0; step < 100 && admittedAt.size() < 40; step++) {
-            clock.advance(VIEW_AGE.multipliedBy(2));
-            for (QueueTicket ticket : everyone) {
-                if (!admittedAt.containsKey(ticket.buyerId())
-                        && look(room, plan, ticket).standing() == QueueTicket.Standing.ADMITTED) {
-                    admittedAt.put(ticket.buyerId(), clock.millis());
-                }
-            }
-        }
+        Map<String, Long> admittedAt = admittedAt(room, plan, everyone);
 
         assertThat(admittedAt).hasSize(40);
         long seed = seedOf(room, plan);

@@ -10,19 +10,13 @@ import org.junit.jupiter.api.Test;
 
 class FollowLoopTest {
 
-    @Test
-    void aFailedStepIsTriedAgainAndTheLoopSaysItFailsUntilOneSucceeds() throws Exception {
-        AtomicInteger steps = new AtomicInteger();
-        FollowLoop loop = new FollowLoop("results", () -> {
-            if (steps.incrementAndGet() <= 2) {
-                throw new IllegalStateException("the broker refused the fetch");
-            }
-        });
+    private static final Duration DEADLINE = Duration.ofSeconds(10);
+
+    /** Runs {@code loop} on a thread of its own while {@code check} runs, then stops it and sees the thread end. */
+    private static void whileRunning(FollowLoop loop, Runnable check) throws InterruptedException {
         Thread thread = Thread.ofPlatform().start(loop::run);
         try {
-            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> steps.get() > 3);
-            assertThat(loop.failures()).isEqualTo(2);
-            assertThat(loop.failing()).isFalse();
+            check.run();
         } finally {
             loop.stop();
             thread.join(Duration.ofSeconds(5));
@@ -31,18 +25,26 @@ class FollowLoopTest {
     }
 
     @Test
+    void aFailedStepIsTriedAgainAndTheLoopSaysItFailsUntilOneSucceeds() throws Exception {
+        AtomicInteger steps = new AtomicInteger();
+        FollowLoop loop = new FollowLoop("results", () -> {
+            if (steps.incrementAndGet() <= 2) {
+                throw new IllegalStateException("the broker refused the fetch");
+            }
+        });
+        whileRunning(loop, () -> {
+            Awaitility.await().atMost(DEADLINE).until(() -> steps.get() > 3);
+            assertThat(loop.failures()).isEqualTo(2);
+            assertThat(loop.failing()).isFalse();
+        });
+    }
+
+    @Test
     void whileStepsFailTheLoopSaysSo() throws Exception {
         FollowLoop loop = new FollowLoop("results", () -> {
             throw new IllegalStateException("the broker refused the fetch");
         });
-        Thread thread = Thread.ofPlatform().start(loop::run);
-        try {
-            Awaitility.await().atMost(Duration.ofSeconds(10)).until(loop::failing);
-        } finally {
-            loop.stop();
-            thread.join(Duration.ofSeconds(5));
-        }
-        assertThat(thread.isAlive()).isFalse();
+        whileRunning(loop, () -> Awaitility.await().atMost(DEADLINE).until(loop::failing));
     }
 
     @Test
@@ -52,14 +54,10 @@ class FollowLoopTest {
             steps.incrementAndGet();
             throw new WakeupException();
         });
-        Thread thread = Thread.ofPlatform().start(loop::run);
-        try {
-            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> steps.get() > 100);
+        whileRunning(loop, () -> {
+            Awaitility.await().atMost(DEADLINE).until(() -> steps.get() > 100);
             assertThat(loop.failing()).isFalse();
             assertThat(loop.failures()).isZero();
-        } finally {
-            loop.stop();
-            thread.join(Duration.ofSeconds(5));
-        }
+        });
     }
 }

@@ -59,17 +59,23 @@ class RandomRoomReturnIT {
         for (int i = 1; i <= 4; i++) {
             waiting.put("r" + i, ticket(i % 2 == 0 ? one : two, eventId, "r" + i));
         }
-        // One place a second: the first second admits the best draw of the four, whoever joined first.
-        CLOCK.advance(Duration.ofSeconds(1));
+        // One place a second: the best draw of the four is admitted first, whoever joined first. Places are the
+        // draws' quantiles, so the first may be empty (then a later second admits) or shared (the other leaves).
         String best = null;
-        for (Map.Entry<String, String> buyer : waiting.entrySet()) {
-            if ("admitted".equals(look(one, eventId, buyer.getKey(), buyer.getValue()).get("status").asText())) {
-                assertThat(best).as("one place in the first second").isNull();
-                best = buyer.getKey();
+        for (int second = 0; second < 10 && best == null; second++) {
+            CLOCK.advance(Duration.ofSeconds(1));
+            for (Map.Entry<String, String> buyer : List.copyOf(waiting.entrySet())) {
+                if ("admitted".equals(look(one, eventId, buyer.getKey(), buyer.getValue()).get("status").asText())) {
+                    waiting.remove(buyer.getKey());
+                    if (best == null) {
+                        best = buyer.getKey();
+                    } else {
+                        assertThat(one.leave(eventId, buyer.getKey()).statusCode()).isEqualTo(204);
+                    }
+                }
             }
         }
         assertThat(best).isNotNull();
-        waiting.remove(best);
 
         for (int round = 1; round <= 5; round++) {
             for (int i = 1; i <= 2; i++) {
