@@ -191,6 +191,7 @@ public final class Ingress implements AutoCloseable {
         CheckoutRequests checkoutRequests = new CheckoutRequests(views.seatMap(), decided, idempotent, body);
         RingsFeature rings = new RingsFeature(settings, limits, limiter.limiter(), limiter.recorder(), tokens, apiKeys, holds,
                 checkoutRequests, metrics, admin::getPort);
+        Readiness readiness = new Readiness(lag, settings.readyLagThreshold(), rings.door(), views::failing);
         // in the order a request meets them: the shared rings, then each route with the rings of its own
         ResourceConfig config = new ResourceConfig()
                 .register(new ProblemJsonFeature())
@@ -204,8 +205,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new ResultsResource(results, pollSlots, ids, clock))
                 .register(new EventsResource(catalog, views.seatMap()))
                 .register(new AdminEventsResource(publisher, settings.topics(), catalog, body, bounds.maxSeatsPerBuyer()))
-                .register(new HealthResource(new Readiness(lag, settings.readyLagThreshold(), rings.door(),
-                        views::failing)))
+                .register(new HealthResource(readiness))
                 .register(new MetricsResource(registry))
                 .register(new PagesResource())
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true)
@@ -215,7 +215,7 @@ public final class Ingress implements AutoCloseable {
                 limits, new Decisions(limiter.limiter(), limiter.recorder()), waitingRoom.room(), metrics);
         DoorRing door = new DoorRing(rings.door(), metrics);
         HttpServer server = HttpListeners.start(http, admin, config,
-                (jersey, threads) -> new FrontStage(jersey, door, holdsAhead, threads, metrics), metrics, parts::push);
+                (jersey, threads) -> new FrontStage(jersey, door, holdsAhead, readiness, threads, metrics), metrics, parts::push);
         Ingress ingress = new Ingress(parts, server, results, views.lanes(), checkouts, registry, login, pollSlots,
                 rings.principalShares(), limits);
         LOG.info("ingress listening on http://{}:{}, admin listener on http://{}:{}", http.bindAddress(),

@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.Counter;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
 import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.ingress.metrics.IngressMetrics;
+import io.stagedoor.ingress.rings.DoorRing;
 import io.stagedoor.testsupport.TestNames;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -219,6 +220,30 @@ class FrontStageIT {
         List<String> names = new ArrayList<>();
         node.fieldNames().forEachRemaining(names::add);
         return names;
+    }
+
+    @Test
+    void healthIsAnsweredInTheFrontOnBothListenersAsJerseyAnswersIt() throws Exception {
+        for (int port : new int[] {fixture.ingress.port(), fixture.ingress.adminPort()}) {
+            for (String path : new String[] {"/health/live", "/health/ready"}) {
+                // Readiness may change between two asks on a saturated machine: compare a pair that agrees.
+                RawExchange[] pair = new RawExchange[2];
+                double[] before = new double[1];
+                Awaitility.await().atMost(Duration.ofSeconds(20)).until(() -> {
+                    before[0] = frontAnswers(DoorRing.OTHER_ROUTE, 200);
+                    pair[0] = RawExchange.get(port, path, null);
+                    pair[1] = RawExchange.get(port, path, JERSEY_ONLY_ACCEPT);
+                    return pair[0].status() == 200 && pair[1].status() == 200;
+                });
+                RawExchange inFront = pair[0];
+                RawExchange inJersey = pair[1];
+
+                assertThat(inFront.headerNames()).as(path).isEqualTo(inJersey.headerNames());
+                assertThat(inFront.headers().get("content-type")).isEqualTo(inJersey.headers().get("content-type"));
+                assertThat(JSON.readTree(inFront.body())).isEqualTo(JSON.readTree(inJersey.body()));
+                assertThat(frontAnswers(DoorRing.OTHER_ROUTE, 200) - before[0]).as(path).isEqualTo(1);
+            }
+        }
     }
 
     private static double frontAnswers(String route, int status) {

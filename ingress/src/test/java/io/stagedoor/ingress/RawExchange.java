@@ -34,6 +34,18 @@ record RawExchange(int status, Map<String, String> headers, String body) {
         }
     }
 
+    /** {@code GET path} with, when not null, an Accept header. */
+    static RawExchange get(int port, String path, String accept) throws IOException {
+        String head = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                + (accept == null ? "" : "Accept: " + accept + "\r\n") + "\r\n";
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(20_000);
+            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            return read(new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8)));
+        }
+    }
+
     /** Reads one response: its status line, headers and a Content-Length body. */
     static RawExchange read(BufferedReader in) throws IOException {
         String statusLine = in.readLine();

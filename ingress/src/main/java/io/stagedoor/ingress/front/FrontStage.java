@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 import org.glassfish.grizzly.http.server.HttpHandler;
 import org.glassfish.grizzly.http.server.Request;
 import org.glassfish.grizzly.http.server.RequestExecutorProvider;
@@ -15,8 +16,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Grizzly handler in front of Jersey's container. Before a request is given a thread, it passes the door and,
- * on the hold route, the rings of {@link HoldsAhead}: a request they refuse is answered where it stands (on the
+ * The Grizzly handler in front of Jersey's container. Health checks are answered where they were parsed
+ * ({@link FrontHealth}). Before any other request is given a thread, it passes the door and, on the hold route, the
+ * rings of {@link HoldsAhead}: a request they refuse is answered where it stands (on the
  * thread that parsed it, or the one that heard Redis) from a rendered body, and never enters Jersey. Every other
  * request, and every admitted one, is handed to Jersey on a virtual thread of its own.
  *
@@ -27,19 +29,23 @@ public final class FrontStage extends HttpHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(FrontStage.class);
     private static final String ANSWER = FrontStage.class.getName() + ".answer";
+    private static final String HEALTH = FrontStage.class.getName() + ".health";
 
     private final HttpHandler jersey;
     private final DoorRing door;
     private final RouteAhead holds;
+    private final FrontHealth health;
     private final Executor virtualThreads;
     private final IngressMetrics metrics;
 
-    public FrontStage(HttpHandler jersey, DoorRing door, RouteAhead holds, Executor virtualThreads,
-                      IngressMetrics metrics) {
+    /** @param ready whether this instance should get traffic, as {@code /health/ready} answers it */
+    public FrontStage(HttpHandler jersey, DoorRing door, RouteAhead holds, BooleanSupplier ready,
+                      Executor virtualThreads, IngressMetrics metrics) {
         this.jersey = jersey;
         this.metrics = metrics;
         this.door = door;
         this.holds = holds;
+        this.health = new FrontHealth(ready);
         this.virtualThreads = virtualThreads;
     }
 
@@ -50,6 +56,10 @@ public final class FrontStage extends HttpHandler {
 
     @Override
     public void service(Request request, Response response) throws Exception {
+        if (request.getAttribute(HEALTH) != null) {
+            metrics.answeredInFront(DoorRing.route(request.getRequestURI()), health.answer(request, response));
+            return;
+        }
         if (request.getAttribute(ANSWER) instanceof ProblemException answer) {
             FrontAnswers.write(response, answer);
             metrics.answeredInFront(DoorRing.route(request.getRequestURI()), answer.problem().status());
@@ -70,6 +80,11 @@ public final class FrontStage extends HttpHandler {
 
     /** Null runs the request inline, now; an executor runs it when and where it says. */
     private Executor executorFor(Request request) {
+        if (health.takes(request)) {
+            // Exempt from the door as in Jersey's rings, and answered inline: no thread to wait for.
+            request.setAttribute(HEALTH, Boolean.TRUE);
+            return null;
+        }
         Optional<ProblemException> shed = door.enter(request);
         if (shed.isPresent()) {
             request.setAttribute(ANSWER, shed.get());

@@ -69,7 +69,7 @@ class ConnectionsIT {
                 .register(new HttpJson()).register(new ProblemMappers.Raised()).register(new Ping());
         server = HttpListeners.start(settings.apply(IngressSettings.builder("unused").port(0)).build().http(),
                 HttpListeners.admin("127.0.0.1", 0), config,
-                (jersey, threads) -> new FrontStage(jersey, door, RouteAhead.NONE, threads, metrics), metrics,
+                (jersey, threads) -> new FrontStage(jersey, door, RouteAhead.NONE, () -> true, threads, metrics), metrics,
                 stops::push);
     }
 

@@ -73,7 +73,7 @@ class DoorRingTest {
         DoorRing door = new DoorRing(bound, metrics);
         server = HttpListeners.start(IngressSettings.builder("unused").port(0).build().http(),
                 HttpListeners.admin("127.0.0.1", 0), config,
-                (jersey, threads) -> new FrontStage(jersey, door, RouteAhead.NONE, threads, metrics), metrics,
+                (jersey, threads) -> new FrontStage(jersey, door, RouteAhead.NONE, () -> true, threads, metrics), metrics,
                 stops::push);
     }
 
