@@ -31,7 +31,7 @@ class CheckoutBoundIT {
     @BeforeAll
     static void start() throws Exception {
         fixture = IngressFixture.start();
-        gateway = new SimulatedGateway(new PayrailSettings(Duration.ofSeconds(3), 0, 0, Duration.ofSeconds(30), 42));
+        gateway = new SimulatedGateway(new PayrailSettings(Duration.ofSeconds(4), 0, 0, Duration.ofSeconds(30), 42));
         workers = fixture.startWorkers(gateway);
     }
 
@@ -89,6 +89,7 @@ class CheckoutBoundIT {
         io.micrometer.core.instrument.Timer served = fixture.ingress.registry().get("stagedoor.ingress.served")
                 .tag("route", "checkout").tag("status", "503").timer();
         assertThat(served.count()).isEqualTo(180);
+        checkoutsThatFindTheBoundFullAreShedBeforeTheBuyerLimit(shed.subList(0, 10), holdIds);
         assertThat(shed.stream().map(Timed::elapsed).max(Duration::compareTo).orElseThrow())
                 .isLessThan(Duration.ofSeconds(10));
         assertThat(fixture.ingress.checkoutBound().highWater()).isEqualTo(20);
@@ -99,6 +100,36 @@ class CheckoutBoundIT {
         }
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10))
                 .until(() -> fixture.ingress.checkoutBound().inUse() == 0);
+    }
+
+    /**
+     * While the twenty inside hold the bound (the gateway takes four seconds, within the payment timeout of five),
+     * checkouts that find it full are shed by a look that takes nothing, before the buyer limit: no Redis decision,
+     * none of their tokens spent, and the bound's Retry-After.
+     */
+    private static void checkoutsThatFindTheBoundFullAreShedBeforeTheBuyerLimit(List<Timed> again, List<String> holdIds)
+            throws Exception {
+        assertThat(fixture.ingress.checkoutBound().inUse()).isEqualTo(20);
+        double decidedBefore = buyerCheckoutDecisions();
+        List<Future<HttpResponse<String>>> calls = new ArrayList<>();
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (Timed refused : again) {
+                String holdId = holdIds.get(Integer.parseInt(refused.buyer.substring("buyer-".length())));
+                java.net.http.HttpRequest request = fixture.checkoutRequest(refused.buyer, holdId, "tok_ok");
+                calls.add(threads.submit(() -> fixture.http.send(request, HttpResponse.BodyHandlers.ofString())));
+            }
+        }
+        for (Future<HttpResponse<String>> call : calls) {
+            assertThat(call.get().statusCode()).isEqualTo(503);
+            assertThat(call.get().headers().firstValue("Retry-After")).contains("2");
+        }
+        assertThat(fixture.ingress.checkoutBound().inUse()).as("still full: every look found it full").isEqualTo(20);
+        assertThat(buyerCheckoutDecisions() - decidedBefore).isZero();
+    }
+
+    private static double buyerCheckoutDecisions() {
+        return fixture.ingress.registry().find("stagedoor.admission.decisions").tag("limit", "buyer-checkouts")
+                .counters().stream().mapToDouble(io.micrometer.core.instrument.Counter::count).sum();
     }
 
     /**

@@ -26,7 +26,10 @@ import org.glassfish.grizzly.http.server.Request;
  * checkout past the bound is a 503 {@code service-overloaded} problem with {@code Retry-After:}
  * {@value #RETRY_AFTER_SECONDS} in about a millisecond, and the checkouts inside are not slowed. A replay of a decided
  * checkout takes no permit, and a checkout of a hold this instance has not seen yet takes its permit in the resource
- * once the hold shows up ({@link CheckoutRequests#takesNoPermitYet}).
+ * once the hold shows up ({@link CheckoutRequests#takesNoPermitYet}). A checkout that finds the bound full is shed
+ * before the principal limit ({@code RingOrder.CHECKOUT_FULL}), which looks and takes nothing, so a full bound costs
+ * no Redis call and none of the buyer's tokens; the permit itself is taken after the limit, so a checkout the limit
+ * refuses never holds one, and no client can fill the bound with checkouts it is not allowed.
  *
  * <p>The resource must {@link #claim} the permit and tie it to the checkout's result. A permit nobody claimed (the
  * request failed before the resource) is given back in the response filter or, should that never run, when Grizzly
@@ -55,6 +58,7 @@ public final class CheckoutBoundRing implements DynamicFeature {
     public void configure(ResourceInfo resource, FeatureContext context) {
         Limited limited = resource.getResourceMethod().getAnnotation(Limited.class);
         if (limited != null && limited.value() == LimitedRoute.CHECKOUT) {
+            context.register(new Full(), RingOrder.CHECKOUT_FULL);
             context.register(new Bound(), RingOrder.CHECKOUT_BOUND);
         }
     }
@@ -81,6 +85,16 @@ public final class CheckoutBoundRing implements DynamicFeature {
             Permit left = permit.getAndSet(null);
             if (left != null) {
                 left.release();
+            }
+        }
+    }
+
+    /** The look before the principal limit: a full bound sheds at once, taking nothing. */
+    private final class Full implements ContainerRequestFilter {
+        @Override
+        public void filter(ContainerRequestContext request) {
+            if (permits.bound().inUse() >= permits.bound().limit() && !checkouts.takesNoPermitYet(request)) {
+                throw new ProblemException(full(permits, metrics));
             }
         }
     }
