@@ -3,7 +3,6 @@ package io.stagedoor.ingress.front;
 import io.stagedoor.ingress.http.HttpJson;
 import java.io.IOException;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
 import org.glassfish.grizzly.http.Method;
 import org.glassfish.grizzly.http.server.Request;
@@ -21,7 +20,6 @@ final class FrontHealth {
 
     static final String LIVE = "/health/live";
     static final String READY = "/health/ready";
-    private static final Set<String> PLAIN_ACCEPT = Set.of("*/*", "application/json");
     private static final String JSON = "application/json";
     private static final byte[] LIVE_BODY = HttpJson.bytes(Map.of("status", "live"));
     private static final byte[] READY_BODY = HttpJson.bytes(Map.of("status", "ready"));
@@ -40,8 +38,7 @@ final class FrontHealth {
             return false;
         }
         String path = request.getRequestURI();
-        String accept = request.getHeader("Accept");
-        return (LIVE.equals(path) || READY.equals(path)) && (accept == null || PLAIN_ACCEPT.contains(accept));
+        return (LIVE.equals(path) || READY.equals(path)) && HoldsRoute.plainAccept(request.getHeader("Accept"));
     }
 
     /** Answers a request {@link #takes} took; returns the status answered. */

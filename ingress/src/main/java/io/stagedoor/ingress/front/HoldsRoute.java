@@ -71,7 +71,8 @@ final class HoldsRoute {
                 || type.charAt(JSON.length()) == ' '));
     }
 
-    private static boolean plainAccept(String accept) {
+    /** Whether {@code accept} is absent or one a JSON route answers without negotiation ({@code *}/{@code *}, JSON). */
+    static boolean plainAccept(String accept) {
         return accept == null || PLAIN_ACCEPT.contains(accept);
     }
 }
