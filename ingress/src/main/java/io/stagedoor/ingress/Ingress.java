@@ -23,6 +23,7 @@ import io.stagedoor.ingress.front.FrontStage;
 import io.stagedoor.ingress.front.HoldsAhead;
 import io.stagedoor.ingress.health.HealthResource;
 import io.stagedoor.ingress.health.Readiness;
+import io.stagedoor.ingress.holds.HoldAcceptance;
 import io.stagedoor.ingress.holds.HoldRequests;
 import io.stagedoor.ingress.holds.HoldsResource;
 import io.stagedoor.ingress.http.HttpJson;
@@ -189,6 +190,7 @@ public final class Ingress implements AutoCloseable {
         NetworkListener admin = HttpListeners.admin(http.adminBindAddress(), http.adminPort());
         HoldRequests holds = new HoldRequests(catalog, body, bounds.maxSeatsPerHold());
         CheckoutRequests checkoutRequests = new CheckoutRequests(views.seatMap(), decided, idempotent, body);
+        HoldAcceptance acceptance = new HoldAcceptance(publisher, settings.topics(), idempotent, decided, metrics, clock);
         RingsFeature rings = new RingsFeature(settings, limits, limiter.limiter(), limiter.recorder(), tokens, apiKeys, holds,
                 checkoutRequests, metrics, admin::getPort);
         Readiness readiness = new Readiness(lag, settings.readyLagThreshold(), rings.door(), views::failing);
@@ -197,7 +199,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new ProblemJsonFeature())
                 .register(rings)
                 .register(waitingRoom)
-                .register(new HoldsResource(holds, publisher, settings.topics(), idempotent, decided, metrics, clock))
+                .register(new HoldsResource(holds, acceptance))
                 .register(new CheckoutFeature(checkoutRequests, checkouts, publisher, settings.topics(), idempotent,
                         metrics, clock))
                 .register(login)
@@ -212,7 +214,7 @@ public final class Ingress implements AutoCloseable {
                 .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true)
                 .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
         HoldsAhead holdsAhead = new HoldsAhead(admin::getPort, tokens, rings.principalShares(), holds,
-                limits, new Decisions(limiter.limiter(), limiter.recorder()), waitingRoom.room(), metrics);
+                limits, new Decisions(limiter.limiter(), limiter.recorder()), waitingRoom.room(), acceptance, metrics);
         DoorRing door = new DoorRing(rings.door(), metrics);
         HttpServer server = HttpListeners.start(http, admin, config,
                 (jersey, threads) -> new FrontStage(jersey, door, holdsAhead, readiness, threads, metrics), metrics, parts::push);

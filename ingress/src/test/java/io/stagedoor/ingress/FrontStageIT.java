@@ -10,6 +10,7 @@ import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.rings.DoorRing;
 import io.stagedoor.testsupport.TestNames;
+import io.stagedoor.topics.Headers;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -21,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -76,16 +78,94 @@ class FrontStageIT {
     }
 
     @Test
-    void aHoldAdmittedInTheFrontIsChargedOnceAndCarriesItsRateLimitFields() throws Exception {
-        String buyer = TestNames.unique("fresh");
+    void anAdmittedHoldIsChargedOncePublishedOnceAndAnsweredInTheFrontAsJerseyAnswersIt() throws Exception {
         double charged = buyerSeatDecisions();
+        double accepted = frontAnswers("holds", 202);
 
-        RawExchange accepted = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-20", "S-21"),
-                null);
+        RawExchange inFront = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(TestNames.unique("fresh")),
+                seats("S-20", "S-21"), null);
+        RawExchange inJersey = RawExchange.post(fixture.ingress.port(), HOLDS,
+                fixture.token(TestNames.unique("fresh")), seats("S-20", "S-21"), JERSEY_ONLY_ACCEPT);
 
-        assertThat(accepted.status()).isEqualTo(202);
-        assertThat(buyerSeatDecisions() - charged).isEqualTo(1);
-        assertThat(accepted.headers()).containsKey("ratelimit-policy");
+        assertThat(frontAnswers("holds", 202) - accepted).isEqualTo(1);
+        assertThat(buyerSeatDecisions() - charged).isEqualTo(2);
+        assertSameAccepted(inFront, inJersey);
+        assertThat(inFront.headers().get("ratelimit")).isEqualTo(inJersey.headers().get("ratelimit"))
+                .contains(";r=8;");
+        String id = JSON.readTree(inFront.body()).get("correlationId").asText();
+        assertThat(holdsPublishedAs(id)).isEqualTo(1);
+    }
+
+    // A retry with the same key gets the same id from the front and from Jersey alike (they share the key's record):
+    // no copy is ever published as another request.
+    @Test
+    void anIdempotentHoldGetsOneIdInTheFrontAndInJersey() throws Exception {
+        String buyer = TestNames.unique("retrying");
+        String key = TestNames.unique("key");
+        double accepted = frontAnswers("holds", 202);
+
+        RawExchange first = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-40"), null, key);
+        RawExchange again = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-40"), null, key);
+        RawExchange inJersey = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-40"),
+                JERSEY_ONLY_ACCEPT, key);
+
+        assertThat(frontAnswers("holds", 202) - accepted).isEqualTo(2);
+        assertSameAccepted(first, inJersey);
+        String id = JSON.readTree(first.body()).get("correlationId").asText();
+        assertThat(JSON.readTree(again.body()).get("correlationId").asText()).isEqualTo(id);
+        assertThat(JSON.readTree(inJersey.body()).get("correlationId").asText()).isEqualTo(id);
+        assertThat(first.headers().get("location")).isEqualTo("/v1/results/" + id);
+        assertThat(holdsPublishedAs(id)).as("each copy under the one id the workers deduplicate").isEqualTo(3);
+    }
+
+    // A key is the caller's word that the request is the same: another hold under it, or a key no client may send,
+    // is refused after the limits admitted it, in the front with Jersey's problem and the same RateLimit fields.
+    @Test
+    void aReusedOrMalformedKeyIsRefusedInTheFrontAsJerseyRefusesIt() throws Exception {
+        String buyer = TestNames.unique("reusing");
+        String key = TestNames.unique("key");
+        assertThat(RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-50"), null, key)
+                .status()).isEqualTo(202);
+        double unprocessable = frontAnswers("holds", 422);
+        double bad = frontAnswers("holds", 400);
+
+        for (String[] attempt : new String[][] {{key, "422"}, {"k".repeat(256), "400"}}) {
+            RawExchange inFront = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-51"),
+                    null, attempt[0]);
+            RawExchange inJersey = RawExchange.post(fixture.ingress.port(), HOLDS, fixture.token(buyer), seats("S-51"),
+                    JERSEY_ONLY_ACCEPT, attempt[0]);
+
+            assertThat(inFront.status()).isEqualTo(inJersey.status()).isEqualTo(Integer.parseInt(attempt[1]));
+            assertThat(inFront.headerNames()).isEqualTo(inJersey.headerNames()).contains("ratelimit-policy");
+            assertThat(inFront.headers().get("content-type")).isEqualTo(inJersey.headers().get("content-type"));
+            assertThat(JSON.readTree(inFront.body())).isEqualTo(JSON.readTree(inJersey.body()));
+        }
+        assertThat(frontAnswers("holds", 422) - unprocessable).isEqualTo(1);
+        assertThat(frontAnswers("holds", 400) - bad).isEqualTo(1);
+    }
+
+    /** Both answers are the 202 of one hold route: status, header names, content type, poll hint, body shape. */
+    private static void assertSameAccepted(RawExchange inFront, RawExchange inJersey) throws Exception {
+        assertThat(inFront.status()).isEqualTo(inJersey.status()).isEqualTo(202);
+        assertThat(inFront.headerNames()).isEqualTo(inJersey.headerNames()).contains("ratelimit-policy", "location");
+        for (String header : new String[] {"content-type", "retry-after", "ratelimit-policy"}) {
+            assertThat(inFront.headers().get(header)).as(header).isEqualTo(inJersey.headers().get(header));
+        }
+        JsonNode frontBody = JSON.readTree(inFront.body());
+        JsonNode jerseyBody = JSON.readTree(inJersey.body());
+        assertThat(fieldNames(frontBody)).isEqualTo(fieldNames(jerseyBody));
+        assertThat(frontBody.get("status")).isEqualTo(jerseyBody.get("status"));
+        assertThat(inFront.headers().get("location")).isEqualTo("/v1/results/" + frontBody.get("correlationId").asText());
+    }
+
+    /** How many records on the holds topic carry {@code correlationId}. */
+    private static long holdsPublishedAs(String correlationId) {
+        return holdRecords().stream().filter(record -> correlationId.equals(Headers.correlationId(record.headers())))
+                .count();
+    }
+
+    private static List<ConsumerRecord<String, byte[]>> holdRecords() {
+        return fixture.holdRecords();
     }
 
     @Test

@@ -171,13 +171,22 @@ public final class IngressFixture implements AutoCloseable {
 
     /** Every record of this fixture's results topic, read committed, from the beginning to its end now. */
     public List<ConsumerRecord<String, byte[]>> resultRecords() {
+        return records(topics.results());
+    }
+
+    /** Every record of this fixture's holds topic, from the beginning to its end now. */
+    public List<ConsumerRecord<String, byte[]>> holdRecords() {
+        return records(topics.holds());
+    }
+
+    private static List<ConsumerRecord<String, byte[]>> records(String topic) {
         Properties config = new Properties();
         config.putAll(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, RealServers.kafkaBootstrap(),
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed"));
         List<ConsumerRecord<String, byte[]>> found = new ArrayList<>();
         try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config, new StringDeserializer(),
                 new ByteArrayDeserializer())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topics.results()).stream()
+            List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
                     .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);

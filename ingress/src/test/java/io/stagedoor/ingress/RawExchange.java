@@ -18,10 +18,17 @@ record RawExchange(int status, Map<String, String> headers, String body) {
 
     /** {@code POST path} with a bearer token, a JSON body and, when not null, an Accept header. */
     static RawExchange post(int port, String path, String token, String json, String accept) throws IOException {
+        return post(port, path, token, json, accept, null);
+    }
+
+    /** The same, with an {@code Idempotency-Key} when {@code idempotencyKey} is not null. */
+    static RawExchange post(int port, String path, String token, String json, String accept, String idempotencyKey)
+            throws IOException {
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
         String head = "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
                 + "Authorization: Bearer " + token + "\r\nContent-Type: application/json\r\n"
                 + (accept == null ? "" : "Accept: " + accept + "\r\n")
+                + (idempotencyKey == null ? "" : "Idempotency-Key: " + idempotencyKey + "\r\n")
                 + "Content-Length: " + body.length + "\r\n\r\n";
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout(20_000);

@@ -17,10 +17,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Grizzly handler in front of Jersey's container. Health checks are answered where they were parsed
- * ({@link FrontHealth}). Before any other request is given a thread, it passes the door and, on the hold route, the
- * rings of {@link HoldsAhead}: a request they refuse is answered where it stands (on the
- * thread that parsed it, or the one that heard Redis) from a rendered body, and never enters Jersey. Every other
- * request, and every admitted one, is handed to Jersey on a virtual thread of its own.
+ * ({@link FrontHealth}). Before any other request is given a thread, it passes the door and, on the hold route,
+ * {@link HoldsAhead}: a hold it refuses is answered where it stands (on the thread that parsed it, or the one that
+ * heard Redis) from a rendered body, and one it admits is answered 202 on the thread that heard the broker's
+ * acknowledgement; neither enters Jersey. Every other request is handed to Jersey on a virtual thread of its own.
  *
  * <p>The choice is made in Grizzly's {@link RequestExecutorProvider}: an answer known now runs inline, one that
  * waits for Redis runs when the decision arrives, with no thread waiting for it meanwhile.
@@ -60,9 +60,9 @@ public final class FrontStage extends HttpHandler {
             metrics.answeredInFront(DoorRing.route(request.getRequestURI()), health.answer(request, response));
             return;
         }
-        if (request.getAttribute(ANSWER) instanceof ProblemException answer) {
-            FrontAnswers.write(response, answer);
-            metrics.answeredInFront(DoorRing.route(request.getRequestURI()), answer.problem().status());
+        if (request.getAttribute(ANSWER) instanceof FrontReply answer) {
+            answer.write(response);
+            metrics.answeredInFront(DoorRing.route(request.getRequestURI()), answer.status());
             return;
         }
         jersey.service(request, response);
@@ -87,10 +87,10 @@ public final class FrontStage extends HttpHandler {
         }
         Optional<ProblemException> shed = door.enter(request);
         if (shed.isPresent()) {
-            request.setAttribute(ANSWER, shed.get());
+            request.setAttribute(ANSWER, FrontReply.refused(shed.get()));
             return null;
         }
-        CompletionStage<Optional<ProblemException>> ahead;
+        CompletionStage<Optional<FrontReply>> ahead;
         try {
             ahead = holds.ahead(request);
         } catch (RuntimeException bug) {
@@ -100,7 +100,7 @@ public final class FrontStage extends HttpHandler {
         if (ahead == null) {
             return virtualThreads;
         }
-        CompletableFuture<Optional<ProblemException>> decided = ahead.toCompletableFuture();
+        CompletableFuture<Optional<FrontReply>> decided = ahead.toCompletableFuture();
         if (decided.isDone() && !decided.isCompletedExceptionally()) {
             return answerNow(request, decided.join());
         }
@@ -113,8 +113,8 @@ public final class FrontStage extends HttpHandler {
         });
     }
 
-    /** Null (inline) for a refusal, whose answer is attached; Jersey's threads for an admitted request. */
-    private Executor answerNow(Request request, Optional<ProblemException> answer) {
+    /** Null (inline) for an answer of the front's own, attached; Jersey's threads for a request Jersey answers. */
+    private Executor answerNow(Request request, Optional<FrontReply> answer) {
         if (answer.isEmpty()) {
             return virtualThreads;
         }

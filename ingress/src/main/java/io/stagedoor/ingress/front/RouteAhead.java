@@ -1,6 +1,5 @@
 package io.stagedoor.ingress.front;
 
-import io.stagedoor.ingress.http.ProblemException;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.glassfish.grizzly.http.server.Request;
@@ -13,8 +12,9 @@ public interface RouteAhead {
     RouteAhead NONE = request -> null;
 
     /**
-     * Null when the front does not take {@code request}; else a stage that completes with the answer of a refused
-     * request, or empty for an admitted one (what was learned attached for Jersey).
+     * Null when the front does not take {@code request}; else a stage that completes with the front's answer to it,
+     * or empty for one Jersey is to answer (what was learned attached for Jersey's rings). A stage that fails hands
+     * the request to Jersey's rings, which decide it as if the front had not seen it.
      */
-    CompletionStage<Optional<ProblemException>> ahead(Request request);
+    CompletionStage<Optional<FrontReply>> ahead(Request request);
 }

@@ -35,31 +35,64 @@ public final class Accepted {
      */
     public static CompletionStage<Response> whenRecorded(CompletableFuture<?> acknowledged, String correlationId,
                                                          String route, IngressMetrics metrics, Runnable onRefused) {
+        return outcome(acknowledged, correlationId, route, metrics, onRefused).thenApply(Outcome::response);
+    }
+
+    /** What {@link #whenRecorded} answers, before it is a Jersey response (the front stage writes it itself). */
+    public static CompletableFuture<Outcome> outcome(CompletableFuture<?> acknowledged, String correlationId,
+                                                     String route, IngressMetrics metrics, Runnable onRefused) {
         return acknowledged.handle((ack, error) -> {
             if (error != null) {
                 onRefused.run();
                 metrics.shed("broker", route);
-                return notRecorded(correlationId, error);
+                return new Outcome(correlationId, notRecordedProblem(correlationId, error));
             }
             metrics.accepted(route);
-            return pending(correlationId);
+            return new Outcome(correlationId, null);
         });
+    }
+
+    /**
+     * What became of a POST that passed every ring: the id its result is read at, and the problem when the broker did
+     * not take it (null when it did, or when the id was decided already and nothing was published).
+     */
+    public record Outcome(String correlationId, Problem notRecorded) {
+
+        /** The request's id, published or decided before. */
+        public static Outcome pending(String correlationId) {
+            return new Outcome(correlationId, null);
+        }
+
+        /** 202 with the result's location, or 503. */
+        public Response response() {
+            return notRecorded == null ? Accepted.pending(correlationId) : Problems.response(notRecorded);
+        }
     }
 
     /** 202 with the result's location and a poll hint. */
     public static Response pending(String correlationId) {
-        return Response.accepted(HttpJson.bytes(ResultBody.pending(correlationId))).type(MediaType.APPLICATION_JSON_TYPE)
-                .location(URI.create("/v1/results/" + correlationId))
+        return Response.accepted(pendingBody(correlationId)).type(MediaType.APPLICATION_JSON_TYPE)
+                .location(URI.create(location(correlationId)))
                 .header(HttpHeaders.RETRY_AFTER, POLL_HINT_SECONDS)
                 .build();
     }
 
+    /** The body of a 202: the pending result. */
+    public static byte[] pendingBody(String correlationId) {
+        return HttpJson.bytes(ResultBody.pending(correlationId));
+    }
+
+    /** Where the result of {@code correlationId} is read. */
+    public static String location(String correlationId) {
+        return "/v1/results/" + correlationId;
+    }
+
     /** 503: the broker did not acknowledge within the bound, so nothing was accepted. */
-    public static Response notRecorded(String correlationId, Throwable error) {
+    private static Problem notRecordedProblem(String correlationId, Throwable error) {
         try (MDC.MDCCloseable ignored = MDC.putCloseable("correlationId", correlationId)) {
             LOG.warn("request {} not recorded: {}", correlationId, error.toString());
         }
-        return Problems.response(Problem.of(ProblemType.SERVICE_UNAVAILABLE, IngressMessages.PUBLISH_FAILED)
-                .withRetryAfter(BROKER_RETRY_SECONDS));
+        return Problem.of(ProblemType.SERVICE_UNAVAILABLE, IngressMessages.PUBLISH_FAILED)
+                .withRetryAfter(BROKER_RETRY_SECONDS);
     }
 }

@@ -5,13 +5,8 @@ import io.stagedoor.ingress.auth.Authenticated;
 import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
-import io.stagedoor.ingress.results.DecidedRequests;
-import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.rings.Limited;
 import io.stagedoor.admission.limit.LimitedRoute;
-import io.stagedoor.ingress.publish.Publisher;
-import io.stagedoor.topics.HoldRequested;
-import io.stagedoor.topics.TopicNames;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -23,39 +18,23 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
-import java.time.Clock;
-import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
  * {@code POST /v1/events/{eventId}/holds}: a buyer asks for seats. The hold was read and validated before the
- * principal ring charged one token per seat ({@link HoldRequests}); here it is published keyed by event id: 202 once
- * the broker acknowledged, 503 when it did not within the bound. A replay of an {@code Idempotency-Key} the pipeline
- * already decided ({@link DecidedRequests}) is answered with its id (or 410 past the results window) and not
- * published again.
+ * principal ring charged one token per seat ({@link HoldRequests}); here it is accepted ({@link HoldAcceptance}): 202
+ * once the broker acknowledged, 503 when it did not within the bound, the first id for a replay the pipeline decided.
+ * The front stage takes most holds before Jersey and accepts them the same way; this resource answers the rest.
  */
 @Path("/v1/events/{eventId}/holds")
 public final class HoldsResource {
 
     private final HoldRequests holds;
-    private final Publisher publisher;
-    private final TopicNames topics;
-    private final IdempotentRequests ids;
-    private final DecidedRequests decided;
-    private final IngressMetrics metrics;
-    private final Clock clock;
+    private final HoldAcceptance acceptance;
 
-    public HoldsResource(HoldRequests holds, Publisher publisher, TopicNames topics, IdempotentRequests ids,
-                         DecidedRequests decided, IngressMetrics metrics, Clock clock) {
-        this.decided = decided;
+    public HoldsResource(HoldRequests holds, HoldAcceptance acceptance) {
         this.holds = holds;
-        this.publisher = publisher;
-        this.topics = topics;
-        this.ids = ids;
-        this.metrics = metrics;
-        this.clock = clock;
+        this.acceptance = acceptance;
     }
 
     @POST
@@ -67,15 +46,7 @@ public final class HoldsResource {
                                           @HeaderParam(IdempotentRequests.HEADER) String idempotencyKey,
                                           @Context SecurityContext security) {
         Caller buyer = AuthenticationRing.caller(security);
-        List<String> seats = holds.of(request).seats();
-        String correlationId = ids.correlationId(buyer.id(), idempotencyKey,
-                new IdempotentRequests.HoldContent("holds", eventId, seats));
-        Optional<String> replayOf = decided.decided(correlationId, buyer.id());
-        if (replayOf.isPresent()) {
-            return CompletableFuture.completedFuture(Accepted.pending(replayOf.get()));
-        }
-        HoldRequested hold = new HoldRequested(correlationId, eventId, buyer.id(), seats, clock.instant());
-        return Accepted.whenRecorded(publisher.publish(topics.holds(), eventId, correlationId, hold), correlationId,
-                "holds", metrics, () -> { });
+        return acceptance.accept(buyer.id(), eventId, holds.of(request).seats(), idempotencyKey)
+                .thenApply(Accepted.Outcome::response);
     }
 }

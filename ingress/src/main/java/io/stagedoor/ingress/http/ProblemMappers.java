@@ -52,6 +52,26 @@ public final class ProblemMappers {
         }
     }
 
+    /**
+     * The problem answering {@code thrown} at {@code path}, as the mappers answer it: a raised problem at the path, a
+     * framework error by its status, a call shed for this instance's overload as 503, anything else (our bug) as a
+     * logged 500. The front stage answers its failures with it too.
+     */
+    public static ProblemException problemOf(Throwable thrown, String path) {
+        Throwable e = unwrapped(thrown);
+        if (e instanceof ProblemException problem) {
+            return new ProblemException(problem.problem().at(path), problem.headers());
+        }
+        if (e instanceof WebApplicationException web) {
+            return new ProblemException(forStatus(web.getResponse().getStatus(), path));
+        }
+        if (e instanceof ProcessOverloaded) {
+            return new ProblemException(Problems.overloadedProblem());
+        }
+        Unexpected.LOG.error("unexpected failure on {}", path, e);
+        return new ProblemException(Problem.of(ProblemType.INTERNAL, IngressMessages.INTERNAL).at(path));
+    }
+
     /** Anything else is our bug: a 500 problem, logged with its stack trace. */
     public static final class Unexpected implements ExceptionMapper<Throwable> {
         private static final Logger LOG = LoggerFactory.getLogger(Unexpected.class);
@@ -60,18 +80,8 @@ public final class ProblemMappers {
 
         @Override
         public Response toResponse(Throwable thrown) {
-            Throwable e = unwrapped(thrown);
-            if (e instanceof ProblemException problem) {
-                return Problems.response(problem.problem().at("/" + uri.getPath()), problem.headers());
-            }
-            if (e instanceof WebApplicationException web) {
-                return Problems.response(forStatus(web.getResponse().getStatus(), "/" + uri.getPath()));
-            }
-            if (e instanceof ProcessOverloaded) {
-                return Problems.overloaded();
-            }
-            LOG.error("unexpected failure on /{}", uri.getPath(), e);
-            return Problems.response(Problem.of(ProblemType.INTERNAL, IngressMessages.INTERNAL).at("/" + uri.getPath()));
+            ProblemException problem = problemOf(thrown, "/" + uri.getPath());
+            return Problems.response(problem.problem(), problem.headers());
         }
     }
 }

@@ -34,8 +34,13 @@ public final class Problems {
      * as the limiter's own shed is answered. Never an answer from this instance's memory.
      */
     public static Response overloaded() {
-        return repeated(Problem.of(ProblemType.SERVICE_OVERLOADED, IngressMessages.redisUserOverloaded())
-                .withRetryAfter(OVERLOADED_RETRY_SECONDS), Map.of());
+        return repeated(overloadedProblem(), Map.of());
+    }
+
+    /** The problem of {@link #overloaded}. */
+    public static Problem overloadedProblem() {
+        return Problem.of(ProblemType.SERVICE_OVERLOADED, IngressMessages.redisUserOverloaded())
+                .withRetryAfter(OVERLOADED_RETRY_SECONDS);
     }
 
     /** Seconds a request shed for this instance's overload is told to wait. */

@@ -22,6 +22,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
 import org.slf4j.Logger;
@@ -104,13 +105,29 @@ public final class IdempotentRequests implements AutoCloseable {
      *                          this instance's memory)
      */
     public String correlationId(String principal, String key, Content content) {
-        if (key == null) {
-            return ids.issue(principal, lanes.getAsInt());
+        try {
+            return correlationIdLater(principal, key, content).join();
+        } catch (CompletionException failed) {
+            throw failed.getCause() instanceof RuntimeException cause ? cause : failed;
         }
-        checkShape(key);
+    }
+
+    /**
+     * The same id without waiting for Redis: the stage completes at once without a key or without Redis, else on the
+     * thread that hears Redis, and fails with the problems {@link #correlationId} throws.
+     */
+    public CompletableFuture<String> correlationIdLater(String principal, String key, Content content) {
+        if (key == null) {
+            return CompletableFuture.completedFuture(ids.issue(principal, lanes.getAsInt()));
+        }
+        try {
+            checkShape(key);
+        } catch (ProblemException malformed) {
+            return CompletableFuture.failedFuture(malformed);
+        }
         String slot = slot(principal, scoped(content.route(), key));
         String fingerprint = fingerprint(content);
-        return idOf(principal, key, content, remember(slot, fingerprint, content));
+        return remember(slot, fingerprint, content).thenApply(stored -> idOf(principal, key, content, stored));
     }
 
     /**
@@ -154,25 +171,34 @@ public final class IdempotentRequests implements AutoCloseable {
         }
     }
 
-    /** What is stored first under {@code slot}: this fingerprint, accepted now, if it is the first. */
-    private Stored remember(String slot, String fingerprint, Content content) {
+    /**
+     * What is stored first under {@code slot}: this fingerprint, accepted now, if it is the first. Completes on the
+     * thread that hears Redis; from this instance's memory while Redis cannot answer, when the content allows.
+     */
+    private CompletableFuture<Stored> remember(String slot, String fingerprint, Content content) {
         String value = new Stored(fingerprint, clock.instant(), lanes.getAsInt()).write();
-        if (redis != null) {
-            try {
-                String stored = calls.call(() -> redis.set(slot, value, SetArgs.Builder.nx().ex(REMEMBER))
-                        .thenCompose(set -> "OK".equals(set) ? CompletableFuture.completedFuture(value)
-                                : redis.get(slot))).join();
-                String first = stored != null ? stored : value;
-                local.put(slot, first);
-                return Stored.parse(first);
-            } catch (RuntimeException redisDown) {
-                refuseUnlessFallback(redisDown, content);
-                // this instance's memory decides; the correlation id still deduplicates in the workers. A key first
-                // seen here during the outage gets no time, so every instance derives the same id for it.
-                return Stored.parse(local.get(slot, absent -> Stored.timeless(fingerprint).write()));
-            }
+        if (redis == null) {
+            return CompletableFuture.completedFuture(Stored.parse(local.get(slot, absent -> value)));
         }
-        return Stored.parse(local.get(slot, absent -> value));
+        return calls.call(() -> redis.set(slot, value, SetArgs.Builder.nx().ex(REMEMBER))
+                .thenCompose(set -> "OK".equals(set) ? CompletableFuture.completedFuture(value)
+                        : redis.get(slot))).handle((stored, redisDown) -> {
+                            if (redisDown == null) {
+                                String first = stored != null ? stored : value;
+                                local.put(slot, first);
+                                return Stored.parse(first);
+                            }
+                            refuseUnlessFallback(unwrapped(redisDown), content);
+                            // this instance's memory decides; the correlation id still deduplicates in the workers. A
+                            // key first seen here during the outage gets no time, so every instance derives the same
+                            // id for it.
+                            return Stored.parse(local.get(slot, absent -> Stored.timeless(fingerprint).write()));
+                        });
+    }
+
+    private static RuntimeException unwrapped(Throwable failed) {
+        Throwable cause = failed instanceof CompletionException && failed.getCause() != null ? failed.getCause() : failed;
+        return cause instanceof RuntimeException runtime ? runtime : new CompletionException(cause);
     }
 
     /** What is stored under {@code slot}, or null when nothing is. */

@@ -137,7 +137,8 @@ public final class Decisions {
                 decision.refusedBy().name(), decision.retryAfterSeconds());
     }
 
-    private static Map<String, String> fields(Decision decision) {
+    /** The RateLimit fields of {@code decision} ({@link RateLimitHeaders}), as Jersey's response filter adds them. */
+    public static Map<String, String> fields(Decision decision) {
         MultivaluedHashMap<String, Object> fields = new MultivaluedHashMap<>();
         RateLimitHeaders.add(decision, fields);
         Map<String, String> headers = new HashMap<>();

@@ -14,6 +14,7 @@ import io.stagedoor.topics.SeatStatus;
 import io.stagedoor.topics.json.Json;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import io.stagedoor.ingress.holds.HoldRequests;
+import io.stagedoor.ingress.holds.HoldAcceptance;
 import io.stagedoor.ingress.holds.HoldsResource;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.http.HttpJson;
@@ -92,10 +93,10 @@ final class RoomServer implements AutoCloseable {
                 .register(new AuthenticationRing(TOKENS, ApiKeys.load(null), ADMIN_KEY))
                 .register(feature)
                 .register(new HoldsResource(new HoldRequests(catalog, new JsonBody(HttpJson.mapper(), 16 * 1024), 8),
-                        publisher, topics, idempotent, new io.stagedoor.ingress.results.DecidedRequests(
+                        new HoldAcceptance(publisher, topics, idempotent, new io.stagedoor.ingress.results.DecidedRequests(
                                 new io.stagedoor.ingress.results.ResultsView(Duration.ofMinutes(2), 1_000, 10),
                                 new CorrelationIds(SECRET, Clock.systemUTC()), Clock.systemUTC()),
-                        new IngressMetrics(registry), Clock.systemUTC()))
+                        new IngressMetrics(registry), Clock.systemUTC())))
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true)
                 .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true);
         this.server = GrizzlyHttpServerFactory.createHttpServer(URI.create("http://127.0.0.1:0/"), config, true);
