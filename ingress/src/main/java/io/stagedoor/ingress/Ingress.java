@@ -14,13 +14,16 @@ import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.checkout.CheckoutFeature;
 import io.stagedoor.ingress.checkout.CheckoutPermits;
 import io.stagedoor.ingress.checkout.CheckoutRequests;
+import io.stagedoor.ingress.checkout.FullBound;
 import io.stagedoor.ingress.events.AdminEventsResource;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.ingress.events.EventsResource;
 import io.stagedoor.ingress.follow.ResultLaneFollower;
 import io.stagedoor.ingress.follow.TopicViews;
+import io.stagedoor.ingress.front.CheckoutsAhead;
 import io.stagedoor.ingress.front.FrontStage;
 import io.stagedoor.ingress.front.HoldsAhead;
+import io.stagedoor.ingress.front.RouteAhead;
 import io.stagedoor.ingress.health.HealthResource;
 import io.stagedoor.ingress.health.Readiness;
 import io.stagedoor.ingress.holds.HoldAcceptance;
@@ -190,6 +193,7 @@ public final class Ingress implements AutoCloseable {
         NetworkListener admin = HttpListeners.admin(http.adminBindAddress(), http.adminPort());
         HoldRequests holds = new HoldRequests(catalog, body, bounds.maxSeatsPerHold());
         CheckoutRequests checkoutRequests = new CheckoutRequests(views.seatMap(), decided, idempotent, body);
+        FullBound fullBound = new FullBound(checkouts, views.seatMap(), metrics);
         HoldAcceptance acceptance = new HoldAcceptance(publisher, settings.topics(), idempotent, decided, metrics, clock);
         RingsFeature rings = new RingsFeature(settings, limits, limiter.limiter(), limiter.recorder(), tokens, apiKeys, holds,
                 checkoutRequests, metrics, admin::getPort);
@@ -200,7 +204,7 @@ public final class Ingress implements AutoCloseable {
                 .register(rings)
                 .register(waitingRoom)
                 .register(new HoldsResource(holds, acceptance))
-                .register(new CheckoutFeature(checkoutRequests, checkouts, publisher, settings.topics(), idempotent,
+                .register(new CheckoutFeature(checkoutRequests, checkouts, fullBound, publisher, settings.topics(), idempotent,
                         metrics, clock))
                 .register(login)
                 .register(new ScansResource(views.tickets(), catalog, scanned, body))
@@ -216,8 +220,10 @@ public final class Ingress implements AutoCloseable {
         HoldsAhead holdsAhead = new HoldsAhead(admin::getPort, tokens, rings.principalShares(), holds,
                 limits, new Decisions(limiter.limiter(), limiter.recorder()), waitingRoom.room(), acceptance, metrics);
         DoorRing door = new DoorRing(rings.door(), metrics);
+        RouteAhead ahead = RouteAhead.first(holdsAhead, new CheckoutsAhead(admin::getPort, tokens,
+                rings.principalShares(), fullBound, metrics));
         HttpServer server = HttpListeners.start(http, admin, config,
-                (jersey, threads) -> new FrontStage(jersey, door, holdsAhead, readiness, threads, metrics), metrics, parts::push);
+                (jersey, threads) -> new FrontStage(jersey, door, ahead, readiness, threads, metrics), metrics, parts::push);
         Ingress ingress = new Ingress(parts, server, results, views.lanes(), checkouts, registry, login, pollSlots,
                 rings.principalShares(), limits);
         LOG.info("ingress listening on http://{}:{}, admin listener on http://{}:{}", http.bindAddress(),

@@ -111,6 +111,7 @@ class CheckoutBoundIT {
             throws Exception {
         assertThat(fixture.ingress.checkoutBound().inUse()).isEqualTo(20);
         double decidedBefore = buyerCheckoutDecisions();
+        double frontBefore = frontSheds();
         List<Future<HttpResponse<String>>> calls = new ArrayList<>();
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             for (Timed refused : again) {
@@ -125,6 +126,30 @@ class CheckoutBoundIT {
         }
         assertThat(fixture.ingress.checkoutBound().inUse()).as("still full: every look found it full").isEqualTo(20);
         assertThat(buyerCheckoutDecisions() - decidedBefore).isZero();
+        assertThat(frontSheds() - frontBefore).as("shed in the front stage, before Jersey").isEqualTo(again.size());
+        theFrontShedsAsJerseyDoes(again.get(0), holdIds);
+    }
+
+    /** The same checkout shed in the front and, with an Accept the front leaves to Jersey, by Jersey's look. */
+    private static void theFrontShedsAsJerseyDoes(Timed refused, List<String> holdIds) throws Exception {
+        String holdId = holdIds.get(Integer.parseInt(refused.buyer.substring("buyer-".length())));
+        java.net.http.HttpRequest request = fixture.checkoutRequest(refused.buyer, holdId, "tok_ok");
+        HttpResponse<String> inFront = fixture.http.send(request, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> inJersey = fixture.http.send(java.net.http.HttpRequest.newBuilder(request, (n, v) -> true)
+                .header("Accept", "application/json, */*;q=0.1").build(), HttpResponse.BodyHandlers.ofString());
+
+        assertThat(inFront.statusCode()).isEqualTo(inJersey.statusCode()).isEqualTo(503);
+        assertThat(inFront.headers().map().keySet()).isEqualTo(inJersey.headers().map().keySet());
+        assertThat(inFront.headers().firstValue("Content-Type")).isEqualTo(inJersey.headers().firstValue("Content-Type"));
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        assertThat(json.readTree(inFront.body())).isEqualTo(json.readTree(inJersey.body()));
+    }
+
+    private static double frontSheds() {
+        io.micrometer.core.instrument.Counter counter = fixture.ingress.registry()
+                .find(io.stagedoor.ingress.metrics.IngressMetrics.FRONT_ANSWERS).tag("route", "checkout")
+                .tag("status", "503").counter();
+        return counter == null ? 0 : counter.count();
     }
 
     private static double buyerCheckoutDecisions() {

@@ -18,6 +18,7 @@ import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.glassfish.grizzly.http.server.Request;
 
@@ -27,9 +28,10 @@ import org.glassfish.grizzly.http.server.Request;
  * {@value #RETRY_AFTER_SECONDS} in about a millisecond, and the checkouts inside are not slowed. A replay of a decided
  * checkout takes no permit, and a checkout of a hold this instance has not seen yet takes its permit in the resource
  * once the hold shows up ({@link CheckoutRequests#takesNoPermitYet}). A checkout that finds the bound full is shed
- * before the principal limit ({@code RingOrder.CHECKOUT_FULL}), which looks and takes nothing, so a full bound costs
- * no Redis call and none of the buyer's tokens; the permit itself is taken after the limit, so a checkout the limit
- * refuses never holds one, and no client can fill the bound with checkouts it is not allowed.
+ * before its body is read and the principal limit decided ({@link FullBound}, at {@code RingOrder.CHECKOUT_FULL},
+ * and in the front stage before Jersey), by a look that takes nothing, so a full bound costs no Redis call and none of
+ * the buyer's tokens; the permit itself is taken after the limit, so a checkout the limit refuses never holds one,
+ * and no client can fill the bound with checkouts it is not allowed.
  *
  * <p>The resource must {@link #claim} the permit and tie it to the checkout's result. A permit nobody claimed (the
  * request failed before the resource) is given back in the response filter or, should that never run, when Grizzly
@@ -44,11 +46,14 @@ public final class CheckoutBoundRing implements DynamicFeature {
     private final CheckoutPermits permits;
     private final CheckoutRequests checkouts;
     private final IngressMetrics metrics;
+    private final FullBound look;
 
     @Inject
     private Provider<Request> connection;
 
-    public CheckoutBoundRing(CheckoutPermits permits, CheckoutRequests checkouts, IngressMetrics metrics) {
+    public CheckoutBoundRing(CheckoutPermits permits, CheckoutRequests checkouts, FullBound look,
+                             IngressMetrics metrics) {
+        this.look = look;
         this.permits = permits;
         this.checkouts = checkouts;
         this.metrics = metrics;
@@ -89,12 +94,13 @@ public final class CheckoutBoundRing implements DynamicFeature {
         }
     }
 
-    /** The look before the principal limit: a full bound sheds at once, taking nothing. */
+    /** The look before the body is read and the principal limit decided: a full bound sheds at once, taking nothing. */
     private final class Full implements ContainerRequestFilter {
         @Override
         public void filter(ContainerRequestContext request) {
-            if (permits.bound().inUse() >= permits.bound().limit() && !checkouts.takesNoPermitYet(request)) {
-                throw new ProblemException(full(permits, metrics));
+            Optional<ProblemException> shed = look.shed(request.getUriInfo().getPathParameters().getFirst("holdId"));
+            if (shed.isPresent()) {
+                throw shed.get();
             }
         }
     }

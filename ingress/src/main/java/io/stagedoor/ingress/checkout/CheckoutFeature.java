@@ -17,9 +17,9 @@ public final class CheckoutFeature implements Feature {
     private final CheckoutBoundRing bound;
     private final CheckoutResource resource;
 
-    public CheckoutFeature(CheckoutRequests checkouts, CheckoutPermits permits, Publisher publisher, TopicNames topics,
-                           IdempotentRequests ids, IngressMetrics metrics, Clock clock) {
-        this.bound = new CheckoutBoundRing(permits, checkouts, metrics);
+    public CheckoutFeature(CheckoutRequests checkouts, CheckoutPermits permits, FullBound look, Publisher publisher,
+                           TopicNames topics, IdempotentRequests ids, IngressMetrics metrics, Clock clock) {
+        this.bound = new CheckoutBoundRing(permits, checkouts, look, metrics);
         this.resource = new CheckoutResource(checkouts, permits, publisher, topics, ids, metrics, clock);
     }
 

@@ -38,7 +38,7 @@ final class FrontHealth {
             return false;
         }
         String path = request.getRequestURI();
-        return (LIVE.equals(path) || READY.equals(path)) && HoldsRoute.plainAccept(request.getHeader("Accept"));
+        return (LIVE.equals(path) || READY.equals(path)) && JsonPostRoute.plainAccept(request.getHeader("Accept"));
     }
 
     /** Answers a request {@link #takes} took; returns the status answered. */

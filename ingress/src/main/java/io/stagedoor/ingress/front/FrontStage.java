@@ -17,10 +17,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The Grizzly handler in front of Jersey's container. Health checks are answered where they were parsed
- * ({@link FrontHealth}). Before any other request is given a thread, it passes the door and, on the hold route,
- * {@link HoldsAhead}: a hold it refuses is answered where it stands (on the thread that parsed it, or the one that
- * heard Redis) from a rendered body, and one it admits is answered 202 on the thread that heard the broker's
- * acknowledgement; neither enters Jersey. Every other request is handed to Jersey on a virtual thread of its own.
+ * ({@link FrontHealth}). Before any other request is given a thread, it passes the door and the routes ahead of
+ * Jersey: {@link HoldsAhead} answers a hold it refuses where it stands (on the thread that parsed it, or the one that
+ * heard Redis) from a rendered body, and one it admits with 202 on the thread that heard the broker's
+ * acknowledgement; {@link CheckoutsAhead} sheds a checkout that finds the checkout bound full. None of those enters
+ * Jersey. Every other request is handed to Jersey on a virtual thread of its own.
  *
  * <p>The choice is made in Grizzly's {@link RequestExecutorProvider}: an answer known now runs inline, one that
  * waits for Redis runs when the decision arrives, with no thread waiting for it meanwhile.
@@ -33,18 +34,18 @@ public final class FrontStage extends HttpHandler {
 
     private final HttpHandler jersey;
     private final DoorRing door;
-    private final RouteAhead holds;
+    private final RouteAhead routes;
     private final FrontHealth health;
     private final Executor virtualThreads;
     private final IngressMetrics metrics;
 
     /** @param ready whether this instance should get traffic, as {@code /health/ready} answers it */
-    public FrontStage(HttpHandler jersey, DoorRing door, RouteAhead holds, BooleanSupplier ready,
+    public FrontStage(HttpHandler jersey, DoorRing door, RouteAhead routes, BooleanSupplier ready,
                       Executor virtualThreads, IngressMetrics metrics) {
         this.jersey = jersey;
         this.metrics = metrics;
         this.door = door;
-        this.holds = holds;
+        this.routes = routes;
         this.health = new FrontHealth(ready);
         this.virtualThreads = virtualThreads;
     }
@@ -92,7 +93,7 @@ public final class FrontStage extends HttpHandler {
         }
         CompletionStage<Optional<FrontReply>> ahead;
         try {
-            ahead = holds.ahead(request);
+            ahead = routes.ahead(request);
         } catch (RuntimeException bug) {
             LOG.error("the front stage failed on {}; Jersey's rings take the request", request.getRequestURI(), bug);
             return virtualThreads;

@@ -37,6 +37,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.IntSupplier;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import org.glassfish.grizzly.http.Cookie;
 import org.glassfish.grizzly.http.server.Request;
 
@@ -45,7 +46,7 @@ import org.glassfish.grizzly.http.server.Request;
  * waiting-room pass while the event's room is on, the hold read and validated, the buyer's and organizer's limits
  * decided without waiting, and an admitted hold accepted ({@link HoldAcceptance}) and answered 202 on the thread
  * that heard the broker. It takes only the requests it can answer exactly as Jersey's rings would
- * ({@link HoldsRoute}); any other goes on to Jersey untouched, where the same rings answer it. Each refusal is the one
+ * ({@link JsonPostRoute}, with its whole body arrived); any other goes on to Jersey untouched, where the same rings answer it. Each refusal is the one
  * Jersey's ring gives, at the same point: 401 without a valid token, 429 past the buyer's share, 404 for an unknown
  * event, 403 without a good pass, 400/413/422 for a body that is not a valid hold, 422 for one no wait would admit,
  * 429 or 503 from the limiter. The pass is checked before the limiter is asked, so a hold refused for its pass spends
@@ -58,11 +59,10 @@ import org.glassfish.grizzly.http.server.Request;
  */
 public final class HoldsAhead implements RouteAhead {
 
-    private static final List<Role> BUYERS = List.of(Role.BUYER);
+    private static final Pattern PATH = Pattern.compile("/v1/events/" + JsonPostRoute.SEGMENT + "/holds");
 
-    private final HoldsRoute route;
-    private final BuyerTokens tokens;
-    private final KeyedConcurrencyBound principals;
+    private final JsonPostRoute route;
+    private final BuyerEntry buyers;
     private final HoldRequests holds;
     private final Supplier<Limits> limits;
     private final Decisions decisions;
@@ -80,10 +80,9 @@ public final class HoldsAhead implements RouteAhead {
                       HoldRequests holds, Supplier<Limits> limits, Decisions decisions, WaitingRoom room,
                       HoldAcceptance acceptance, IngressMetrics metrics) {
         this.acceptance = acceptance;
-        this.route = new HoldsRoute(adminPort, holds);
+        this.route = new JsonPostRoute(PATH, adminPort, holds.maxBodyBytes());
         this.room = room;
-        this.tokens = tokens;
-        this.principals = principals;
+        this.buyers = new BuyerEntry(tokens, principals, metrics);
         this.holds = holds;
         this.limits = limits;
         this.decisions = decisions;
@@ -92,24 +91,15 @@ public final class HoldsAhead implements RouteAhead {
 
     @Override
     public CompletionStage<Optional<FrontReply>> ahead(Request request) {
-        Optional<String> eventId = route.eventId(request);
-        if (eventId.isEmpty()) {
+        Optional<String> eventId = route.pathId(request);
+        if (eventId.isEmpty() || !route.arrived(request)) {
             return null;
         }
-        String authorization = request.getHeader("Authorization");
-        Optional<Caller> caller = AuthenticationRing.buyer(tokens, authorization);
-        if (caller.isEmpty()) {
-            return answered(AuthenticationRing.unauthenticated(BUYERS, authorization != null), request);
+        BuyerEntry.Entry entry = buyers.enter(request, "holds");
+        if (entry.refused() != null) {
+            return answered(entry.refused());
         }
-        Optional<Permit> share = principals.tryAcquire(ClientInFlightRing.principalKey(caller.get()));
-        if (share.isEmpty()) {
-            metrics.shed(principals.name(), "holds");
-            return answered(ClientInFlightRing.principalRefusal(principals));
-        }
-        Permit held = share.get();
-        request.setAttribute(ClientInFlightRing.PERMIT, held);
-        request.addAfterServiceListener(done -> held.release());
-        request.setAttribute(AuthenticationRing.PROVEN, caller.get());
+        Caller caller = entry.caller();
         Optional<EventDefinition> event = holds.event(eventId.get());
         if (event.isEmpty()) {
             return answered(ProblemException.of(ProblemType.NOT_FOUND, IngressMessages.unknownEvent(eventId.get())),
@@ -117,8 +107,8 @@ public final class HoldsAhead implements RouteAhead {
         }
         RequestedEvent.attach(request, event.get());
         byte[] body = route.body(request);
-        return passChecked(request, event.get(), caller.get()).thenCompose(refused -> refused.isPresent()
-                ? answered(refused.get(), request) : limited(request, event.get(), caller.get(), body));
+        return passChecked(request, event.get(), caller).thenCompose(refused -> refused.isPresent()
+                ? answered(refused.get(), request) : limited(request, event.get(), caller, body));
     }
 
     /** Empty when the event's room is off or the pass is good (then marked on the request), else the 403. */

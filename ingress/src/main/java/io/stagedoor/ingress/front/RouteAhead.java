@@ -17,4 +17,17 @@ public interface RouteAhead {
      * the request to Jersey's rings, which decide it as if the front had not seen it.
      */
     CompletionStage<Optional<FrontReply>> ahead(Request request);
+
+    /** The first of {@code routes} that takes a request. */
+    static RouteAhead first(RouteAhead... routes) {
+        return request -> {
+            for (RouteAhead route : routes) {
+                CompletionStage<Optional<FrontReply>> taken = route.ahead(request);
+                if (taken != null) {
+                    return taken;
+                }
+            }
+            return null;
+        };
+    }
 }
