@@ -33,9 +33,11 @@ class ProblemsTest {
 
     @Test
     void aCallShedForOurOwnOverloadIsAnsweredLikeTheLimitersShed() {
-        // A room call, key check or scan shed deep in a route reaches Jersey wrapped by the stage that failed.
-        Response response = new ProblemMappers.Unexpected().toResponse(
-                new CompletionException(new ProcessOverloaded("too busy to hear Redis")));
+        // A room call, key check or scan shed deep in a route reaches Jersey's mapper (or the front stage) wrapped by
+        // the stage that failed.
+        ProblemException answer = ProblemMappers.problemOf(
+                new CompletionException(new ProcessOverloaded("too busy to hear Redis")), "/v1/events/e/holds");
+        Response response = Problems.response(answer.problem(), answer.headers());
 
         assertThat(response.getStatus()).isEqualTo(503);
         assertThat(response.getMediaType().toString()).isEqualTo(Problem.MEDIA_TYPE);
