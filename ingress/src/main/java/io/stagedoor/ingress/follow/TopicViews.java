@@ -34,6 +34,9 @@ public final class TopicViews implements AutoCloseable {
     private final TicketBook tickets = new TicketBook();
     private final ResultsView results;
     private final List<AutoCloseable> followers = new CopyOnWriteArrayList<>();
+    /** How long an idle fetch of the events topic (written without transactions, rarely) waits at the broker. */
+    private static final java.time.Duration CATALOG_WAIT = java.time.Duration.ofMillis(500);
+
     private volatile ResultLaneFollower lanes;
     private final List<Consumer<SeatChange>> seatListeners = new CopyOnWriteArrayList<>();
     private final List<BooleanSupplier> failing = new CopyOnWriteArrayList<>();
@@ -50,7 +53,8 @@ public final class TopicViews implements AutoCloseable {
      * home lanes of the results topic and the lanes polls here ask for.
      */
     public TopicViews follow(KafkaConnection kafka, TopicNames topics, Clock clock, int index, int count) {
-        TopicFollower events = started(TopicFollower.start(kafka, topics.events(), Instant.EPOCH, catalog::apply));
+        TopicFollower events = started(TopicFollower.start(kafka, topics.events(), Instant.EPOCH, CATALOG_WAIT,
+                catalog::apply));
         TopicFollower seats = started(TopicFollower.start(kafka, topics.seatChanges(), Instant.EPOCH, record -> {
             seatMap.apply(record);
             tickets.apply(record);

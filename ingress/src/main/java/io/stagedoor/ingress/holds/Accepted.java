@@ -11,8 +11,10 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -77,10 +79,20 @@ public final class Accepted {
                 .build();
     }
 
-    /** The body of a 202: the pending result. */
+    /**
+     * The body of a 202: the pending result. An id of plain characters (every id this service issues) is written
+     * into the body's two fields directly, as the JSON writer would write it; any other goes through the writer.
+     */
     public static byte[] pendingBody(String correlationId) {
-        return HttpJson.bytes(ResultBody.pending(correlationId));
+        if (!PLAIN_ID.matcher(correlationId).matches()) {
+            return HttpJson.bytes(ResultBody.pending(correlationId));
+        }
+        return ("{\"correlationId\":\"" + correlationId + "\",\"status\":\"pending\"}")
+                .getBytes(StandardCharsets.US_ASCII);
     }
+
+    /** Characters a JSON string holds as they are. */
+    private static final Pattern PLAIN_ID = Pattern.compile("[A-Za-z0-9._~:-]{1,200}");
 
     /** Where the result of {@code correlationId} is read. */
     public static String location(String correlationId) {
