@@ -16,8 +16,11 @@ import org.HdrHistogram.Histogram;
  * phases (about 10x capacity), all open loop. Prints the shed 503's latency, and the accepted checkouts' latency
  * (POST to 202, and POST to result) under overload against the unloaded phases of the same run.
  *
+ * <p>Then, with {@code --volleys N}, N volleys of 200 checkouts at once beside the bare route ({@link CheckoutVolley});
+ * {@code --rounds 0} runs the volleys alone.
+ *
  * <p>Flags: {@code --seconds 10 --rounds 2 --unloaded-rate 10 --overload-rate 400 --connections 128 --holds 1400
- * --partitions 12 --layout one-jvm}.
+ * --partitions 12 --layout one-jvm --volleys 0}.
  */
 public final class OverloadBenchmark {
 
@@ -34,6 +37,7 @@ public final class OverloadBenchmark {
         int holds = flags.integer("holds", 1_400);
         int partitions = flags.integer("partitions", 12);
         BenchPipeline.Layout layout = BenchPipeline.Layout.parse(flags.text("layout", "one-jvm"));
+        int volleys = flags.integer("volleys", 0);
         flags.rejectUnknown();
 
         try (BenchPipeline pipeline = BenchPipeline.start(partitions, layout)) {
@@ -54,9 +58,14 @@ public final class OverloadBenchmark {
                     (quiet ? unloaded : overload).add(done);
                 }
             }
-            print("unloaded", unloadedRate, unloaded);
-            print("overload", overloadRate, overload);
-            verdicts(unloaded, overload);
+            if (rounds > 0) {
+                print("unloaded", unloadedRate, unloaded);
+                print("overload", overloadRate, overload);
+                verdicts(unloaded, overload);
+            }
+            for (int v = 1; v <= volleys; v++) {
+                new CheckoutVolley(pipeline, pool).fire(v);
+            }
             System.out.printf(Locale.ROOT, "checkout permits in use, highest: %d of %d; payments in flight, highest: "
                     + "%d; holds left %d; load average after: %s%n",
                     pipeline.ingress().checkoutBound().highWater(), pipeline.ingress().checkoutBound().limit(),

@@ -6,6 +6,7 @@ import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.http.Problems;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.rings.Limited;
 import io.stagedoor.ingress.rings.RingOrder;
@@ -18,6 +19,7 @@ import jakarta.ws.rs.container.ContainerResponseFilter;
 import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.glassfish.grizzly.http.server.Request;
@@ -98,9 +100,12 @@ public final class CheckoutBoundRing implements DynamicFeature {
     private final class Full implements ContainerRequestFilter {
         @Override
         public void filter(ContainerRequestContext request) {
+            if (FullBound.looked(connection.get())) {
+                return; // the front stage looked, and counts this checkout as passing until the ring below
+            }
             Optional<ProblemException> shed = look.shed(request.getUriInfo().getPathParameters().getFirst("holdId"));
             if (shed.isPresent()) {
-                throw shed.get();
+                request.abortWith(Problems.repeated(shed.get().problem(), shed.get().headers()));
             }
         }
     }
@@ -108,13 +113,23 @@ public final class CheckoutBoundRing implements DynamicFeature {
     private final class Bound implements ContainerRequestFilter, ContainerResponseFilter {
         @Override
         public void filter(ContainerRequestContext request) {
-            if (checkouts.takesNoPermitYet(request)) {
-                return;
+            try {
+                if (checkouts.takesNoPermitYet(request)) {
+                    return;
+                }
+                Optional<Permit> taken = permits.tryAcquire();
+                if (taken.isEmpty()) {
+                    request.abortWith(Problems.repeated(full(permits, metrics), Map.of()));
+                    return;
+                }
+                Permit permit = taken.get();
+                Unclaimed unclaimed = new Unclaimed(new AtomicReference<>(permit));
+                request.setProperty(PERMIT, unclaimed);
+                connection.get().addAfterServiceListener(finished -> unclaimed.release());
+            } finally {
+                // after the permit is taken, so the front's look never sees this checkout in neither count
+                FullBound.arrived(connection.get());
             }
-            Permit permit = permits.tryAcquire().orElseThrow(() -> new ProblemException(full(permits, metrics)));
-            Unclaimed unclaimed = new Unclaimed(new AtomicReference<>(permit));
-            request.setProperty(PERMIT, unclaimed);
-            connection.get().addAfterServiceListener(finished -> unclaimed.release());
         }
 
         @Override
@@ -126,7 +141,10 @@ public final class CheckoutBoundRing implements DynamicFeature {
 
     }
 
-    /** The problem of a checkout past the bound, counted as shed. */
+    /**
+     * The problem of a checkout past the bound, counted as shed. It names no path (like the door's), so every shed
+     * answers one body, rendered once ({@link Problems#repeated}).
+     */
     public static Problem full(CheckoutPermits permits, IngressMetrics metrics) {
         metrics.shed("checkout-bound", "checkout");
         return Problem.of(ProblemType.SERVICE_OVERLOADED, IngressMessages.checkoutsFull(permits.bound().limit()))

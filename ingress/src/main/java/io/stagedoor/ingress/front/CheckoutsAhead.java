@@ -5,6 +5,7 @@ import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.checkout.FullBound;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.metrics.IngressMetrics;
+import io.stagedoor.ingress.rings.ClientInFlightRing;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -13,12 +14,13 @@ import java.util.regex.Pattern;
 import org.glassfish.grizzly.http.server.Request;
 
 /**
- * The checkout route ahead of Jersey, while the checkout bound is full: authentication and the buyer's share of the
- * door, then the bound's look ({@link FullBound}), in the order of Jersey's rings. A checkout of a live hold is shed
- * here ({@code 503}, {@code Retry-After: 2}) with the problem Jersey's look gives, on the thread that parsed it: no
- * body read, no Redis call, no token, no thread. Any other checkout, and every checkout while a permit is free, goes
- * on to Jersey, whose rings and resource decide and accept it: a bound of 20 outstanding checkouts per instance is
- * where the cost of a checkout lies, not in its thread (decision 0030).
+ * The checkout route ahead of Jersey, in the order of Jersey's rings: the bound's look ({@link FullBound}), then
+ * authentication and the buyer's share of the door. A checkout of a live hold that finds the bound full (its permits
+ * out, or on their way to be taken) is shed here ({@code 503}, {@code Retry-After: 2}) with the problem Jersey's look
+ * gives, on the thread that parsed it: no token checked, no body read, no Redis call, no thread. Any other checkout
+ * goes on to Jersey, counted as passing until it reaches the bound's ring, whose rings and resource decide and accept
+ * it: a bound of 20 outstanding checkouts per instance is where the cost of a checkout lies, not in its thread
+ * (decision 0030).
  */
 public final class CheckoutsAhead implements RouteAhead {
 
@@ -41,23 +43,24 @@ public final class CheckoutsAhead implements RouteAhead {
 
     @Override
     public CompletionStage<Optional<FrontReply>> ahead(Request request) {
-        if (!look.full()) {
-            return null;
-        }
         Optional<String> holdId = route.pathId(request);
         if (holdId.isEmpty()) {
             return null;
+        }
+        Optional<ProblemException> full = look.shed(holdId.get());
+        if (full.isPresent()) {
+            return answered(full.get()); // before the token is checked, as in Jersey's rings
         }
         BuyerEntry.Entry entry = buyers.enter(request, "checkout");
         if (entry.refused() != null) {
             return answered(entry.refused());
         }
-        Optional<ProblemException> shed = look.shed(holdId.get());
-        if (shed.isEmpty()) {
-            return CompletableFuture.completedFuture(Optional.empty());
+        FullBound.Look looked = look.look(holdId.get(), ClientInFlightRing.principalKey(entry.caller()));
+        if (looked.shed() != null) {
+            return answered(looked.shed()); // the bound filled while the token was checked
         }
-        // raised at the path, as Jersey's look raises it
-        return answered(new ProblemException(shed.get().problem().at(request.getRequestURI()), shed.get().headers()));
+        looked.attach(request);
+        return CompletableFuture.completedFuture(Optional.empty());
     }
 
     private static CompletionStage<Optional<FrontReply>> answered(ProblemException answer) {

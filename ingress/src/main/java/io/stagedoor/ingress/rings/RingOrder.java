@@ -16,10 +16,10 @@ package io.stagedoor.ingress.rings;
  *   <li>{@link #ADDRESS_IN_FLIGHT} {@link ClientInFlightRing}, on routes without a principal</li>
  *   <li>{@link #ADDRESS_LIMIT} {@link AddressLimitRing}</li>
  *   <li>{@link #LISTENER} {@link ListenerRing}</li>
+ *   <li>{@link #CHECKOUT_FULL} {@link io.stagedoor.ingress.checkout.CheckoutBoundRing}, a look at the bound</li>
  *   <li>{@link #AUTHENTICATION} {@link AuthenticationRing}</li>
  *   <li>{@link #PRINCIPAL_IN_FLIGHT} {@link ClientInFlightRing}, on authenticated routes</li>
  *   <li>{@link #WAITING_ROOM} {@link io.stagedoor.ingress.waitingroom.PassGate}</li>
- *   <li>{@link #CHECKOUT_FULL} {@link io.stagedoor.ingress.checkout.CheckoutBoundRing}, a look at the bound</li>
  *   <li>{@link #PRINCIPAL_LIMIT} {@link PrincipalLimitRing}</li>
  *   <li>{@link #CHECKOUT_BOUND} {@link io.stagedoor.ingress.checkout.CheckoutBoundRing}</li>
  * </ol>
@@ -49,10 +49,11 @@ public final class RingOrder {
     public static final int WAITING_ROOM = 380;
     /**
      * On the checkout route, whether the checkout bound is full, looked at without taking a permit: a checkout that
-     * would be shed for it is shed before the principal limit, with no Redis call, none of the buyer's tokens spent,
-     * and the bound's {@code Retry-After}. Taking nothing here, it is nothing one client can fill.
+     * would be shed for it is shed before its token is checked and the principal limit decided, with no Redis call,
+     * none of the buyer's tokens spent, and the bound's {@code Retry-After} (decision 0030). Taking nothing here, it
+     * is nothing one client can fill.
      */
-    public static final int CHECKOUT_FULL = 390;
+    public static final int CHECKOUT_FULL = 280;
     /** Limits keyed on the authenticated principal (buyer, organizer, API key). */
     public static final int PRINCIPAL_LIMIT = 400;
     /** Outstanding checkouts per instance, on the checkout route: a permit taken without waiting. */
