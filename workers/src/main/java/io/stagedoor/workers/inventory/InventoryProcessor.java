@@ -10,6 +10,7 @@ import io.stagedoor.topics.SeatStatus;
 import io.stagedoor.workers.WorkerMetrics;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.time.Instant;
 import java.util.List;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -33,14 +34,17 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
     private final Duration checkoutRetention;
     private final Clock clock;
     private final WorkerMetrics metrics;
+    private final Map<String, InventoryEvents.Known> events;
     private SeatBook book;
     private InventoryEvents catalog;
     private InventoryOutputs out;
     private CheckoutSaga saga;
     private PaidKeys paidKeys;
 
+    /** @param events the event definitions read so far, shared by the tasks of one inventory */
     InventoryProcessor(Duration holdTtl, Duration expiryInterval, Duration checkoutRetention, Clock clock,
-                       WorkerMetrics metrics) {
+                       WorkerMetrics metrics, Map<String, InventoryEvents.Known> events) {
+        this.events = events;
         this.checkoutRetention = checkoutRetention;
         this.holdTtl = holdTtl;
         this.expiryInterval = expiryInterval;
@@ -51,7 +55,7 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
     @Override
     public void init(ProcessorContext<String, Object> context) {
         book = new SeatBook(context);
-        catalog = new InventoryEvents(context);
+        catalog = new InventoryEvents(context, events);
         out = new InventoryOutputs(context);
         paidKeys = new PaidKeys(context, book, out, checkoutRetention);
         saga = new CheckoutSaga(book, catalog, out, metrics, paidKeys);

@@ -10,6 +10,7 @@ import io.stagedoor.workers.WorkerMetrics;
 import io.stagedoor.workers.WorkerSettings;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -67,8 +68,9 @@ public final class InventoryTopology {
                 topics.checkouts());
         topology.addSource(OUTCOMES_SOURCE, keys.deserializer(), JsonSerde.of(PaymentOutcome.class),
                 topics.paymentOutcomes());
+        Map<String, InventoryEvents.Known> events = InventoryEvents.sharedCache();
         topology.addProcessor(INVENTORY,
-                () -> new InventoryProcessor(holdTtl, expiryInterval, checkoutRetention, clock, metrics),
+                () -> new InventoryProcessor(holdTtl, expiryInterval, checkoutRetention, clock, metrics, events),
                 HOLDS_SOURCE, CHECKOUTS_SOURCE, OUTCOMES_SOURCE);
         topology.addStateStore(store(SeatBook.SEATS, JsonSerde.of(SeatClaim.class)), INVENTORY);
         topology.addStateStore(store(SeatBook.HOLDS, JsonSerde.of(Hold.class)), INVENTORY);
