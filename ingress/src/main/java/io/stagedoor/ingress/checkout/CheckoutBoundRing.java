@@ -127,7 +127,7 @@ public final class CheckoutBoundRing implements DynamicFeature {
                 request.setProperty(PERMIT, unclaimed);
                 connection.get().addAfterServiceListener(finished -> unclaimed.release());
             } finally {
-                // after the permit is taken, so the front's look never sees this checkout in neither count
+                // only once the permit is taken: the front's look always sees this checkout in one count or another
                 FullBound.arrived(connection.get());
             }
         }

@@ -11,8 +11,8 @@ import org.glassfish.grizzly.http.server.Request;
 
 /**
  * The look a checkout takes at the checkout bound before anything that costs: when the bound is full, a checkout of a
- * hold this instance knows as live is shed at once ({@code 503}, {@code Retry-After: 2}), before its body is read,
- * before Redis is asked about its key and before the buyer's limit is charged. It takes nothing and reads only this
+ * hold this instance knows as live is shed at once ({@code 503}, {@code Retry-After: 2}), before its token is checked,
+ * its body read, Redis asked about its key or the buyer's limit charged. It takes nothing and reads only this
  * instance's memory. A checkout of a hold not live here goes on: it may be the replay of one the pipeline decided
  * (its hold sold since), which takes no permit and is answered with its id, or a hold this instance has not caught
  * up with, which takes its permit only once the hold shows up (decision 0030).

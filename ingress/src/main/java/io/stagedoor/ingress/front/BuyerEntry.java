@@ -10,6 +10,7 @@ import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.rings.ClientInFlightRing;
 import java.util.List;
+import java.util.Optional;
 import org.glassfish.grizzly.http.server.Request;
 
 /**
@@ -35,12 +36,12 @@ final class BuyerEntry {
     /** The buyer let in, or the refusal Jersey's rings give: 401 without a valid token, 429 past the share. */
     Entry enter(Request request, String route) {
         String authorization = request.getHeader("Authorization");
-        java.util.Optional<Caller> caller = AuthenticationRing.buyer(tokens, authorization);
+        Optional<Caller> caller = AuthenticationRing.buyer(tokens, authorization);
         if (caller.isEmpty()) {
             ProblemException refused = AuthenticationRing.unauthenticated(BUYERS, authorization != null);
             return Entry.refused(new ProblemException(refused.problem().at(request.getRequestURI()), refused.headers()));
         }
-        java.util.Optional<Permit> share = principals.tryAcquire(ClientInFlightRing.principalKey(caller.get()));
+        Optional<Permit> share = principals.tryAcquire(ClientInFlightRing.principalKey(caller.get()));
         if (share.isEmpty()) {
             metrics.shed(principals.name(), route);
             return Entry.refused(ClientInFlightRing.principalRefusal(principals));

@@ -4,12 +4,10 @@ import io.stagedoor.admission.limiter.Decision;
 import io.stagedoor.admission.waitingroom.PassVerdict;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
 import io.stagedoor.admission.bound.KeyedConcurrencyBound;
-import io.stagedoor.admission.bound.Permit;
 import io.stagedoor.admission.limit.LimitCheck;
 import io.stagedoor.admission.limit.Limits;
 import io.stagedoor.ingress.auth.BuyerTokens;
 import io.stagedoor.ingress.auth.Caller;
-import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.events.RequestedEvent;
 import io.stagedoor.ingress.holds.Accepted;
 import io.stagedoor.ingress.holds.HoldAcceptance;
@@ -21,8 +19,6 @@ import io.stagedoor.ingress.http.ProblemMappers;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.metrics.IngressMetrics;
-import io.stagedoor.ingress.rings.AuthenticationRing;
-import io.stagedoor.ingress.rings.ClientInFlightRing;
 import io.stagedoor.ingress.rings.Decisions;
 import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.ingress.waitingroom.PassGate;
@@ -44,14 +40,14 @@ import org.glassfish.grizzly.http.server.Request;
 /**
  * The hold route ahead of Jersey, in the order of Jersey's rings: authentication, the buyer's share of the door, the
  * waiting-room pass while the event's room is on, the hold read and validated, the buyer's and organizer's limits
- * decided without waiting, and an admitted hold accepted ({@link HoldAcceptance}) and answered 202 on the thread
- * that heard the broker. It takes only the requests it can answer exactly as Jersey's rings would
- * ({@link JsonPostRoute}, with its whole body arrived); any other goes on to Jersey untouched, where the same rings answer it. Each refusal is the one
- * Jersey's ring gives, at the same point: 401 without a valid token, 429 past the buyer's share, 404 for an unknown
- * event, 403 without a good pass, 400/413/422 for a body that is not a valid hold, 422 for one no wait would admit,
- * 429 or 503 from the limiter. The pass is checked before the limiter is asked, so a hold refused for its pass spends
- * none of the buyer's or the organizer's tokens; a genuine pass's session check waits for the room's store without a
- * thread (the body was copied first, and is read when the answer arrives).
+ * decided without waiting, and an admitted hold accepted ({@link HoldAcceptance}) and answered 202 on the thread that
+ * heard the broker. It takes only the requests it can answer exactly as Jersey's rings would ({@link JsonPostRoute},
+ * with its whole body arrived); any other goes on to Jersey untouched, where the same rings answer it. Each refusal is
+ * the one Jersey's ring gives, at the same point: 401 without a valid token, 429 past the buyer's share, 404 for an
+ * unknown event, 403 without a good pass, 400/413/422 for a body that is not a valid hold, 422 for one no wait would
+ * admit, 429 or 503 from the limiter. The pass is checked before the limiter is asked, so a hold refused for its pass
+ * spends none of the buyer's or the organizer's tokens; a genuine pass's session check waits for the room's store
+ * without a thread (the body was copied first, and is read when the answer arrives).
  *
  * <p>A hold whose limits the front could not hear in time goes on to Jersey, with what the front learned riding on
  * it as properties (the proven caller, the share's permit, the event, that the pass was checked, the validated hold);
