@@ -194,6 +194,7 @@ public final class Ingress implements AutoCloseable {
         HoldRequests holds = new HoldRequests(catalog, body, bounds.maxSeatsPerHold());
         CheckoutRequests checkoutRequests = new CheckoutRequests(views.seatMap(), decided, idempotent, body);
         FullBound fullBound = new FullBound(checkouts, views.seatMap(), metrics);
+        metrics.gauge(IngressMetrics.CHECKOUTS_PASSING, fullBound::passing);
         HoldAcceptance acceptance = new HoldAcceptance(publisher, settings.topics(), idempotent, decided, metrics, clock);
         RingsFeature rings = new RingsFeature(settings, limits, limiter.limiter(), limiter.recorder(), tokens, apiKeys, holds,
                 checkoutRequests, metrics, admin::getPort);
@@ -220,7 +221,7 @@ public final class Ingress implements AutoCloseable {
         HoldsAhead holdsAhead = new HoldsAhead(admin::getPort, tokens, rings.principalShares(), holds,
                 limits, new Decisions(limiter.limiter(), limiter.recorder()), waitingRoom.room(), acceptance, metrics);
         DoorRing door = new DoorRing(rings.door(), metrics);
-        RouteAhead ahead = RouteAhead.first(holdsAhead, new CheckoutsAhead(admin::getPort, tokens,
+        RouteAhead ahead = RouteAhead.first(holdsAhead, new CheckoutsAhead(admin::getPort, http.maxBodyBytes(), tokens,
                 rings.principalShares(), fullBound, metrics));
         HttpServer server = HttpListeners.start(http, admin, config,
                 (jersey, threads) -> new FrontStage(jersey, door, ahead, readiness, threads, metrics), metrics, parts::push);

@@ -265,6 +265,25 @@ class FrontStageIT {
         Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> fixture.ingress.principalShares().inUse(key) == 0);
     }
 
+    // The attacker's slow body: a checkout whose body dribbles must hold no place in the checkout bound's count, or
+    // ten accounts sending heads alone would make the bound look full to every buyer for as long as a body may take.
+    @Test
+    void aCheckoutWhoseBodyDribblesIsNotCountedOnItsWayToTheBound() throws Exception {
+        String buyer = TestNames.unique("dribbler");
+        String head = "POST /v1/holds/h-any/checkout HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer "
+                + fixture.token(buyer) + "\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{\"pay";
+        try (Socket socket = new Socket("127.0.0.1", fixture.ingress.port())) {
+            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            // the front proved the token and took the buyer's share: it has looked at the checkout
+            Awaitility.await().atMost(Duration.ofSeconds(10))
+                    .until(() -> fixture.ingress.principalShares().inUse("BUYER:" + buyer) == 1);
+
+            Awaitility.await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+                    .until(() -> fixture.ingress.registry().get(IngressMetrics.CHECKOUTS_PASSING).gauge().value() == 0);
+        }
+    }
+
     /** A buyer who has spent the 10 seats of their bucket. */
     private static String spentBuyer(String name) throws Exception {
         String buyer = TestNames.unique(name);

@@ -113,23 +113,21 @@ public final class CheckoutBoundRing implements DynamicFeature {
     private final class Bound implements ContainerRequestFilter, ContainerResponseFilter {
         @Override
         public void filter(ContainerRequestContext request) {
-            try {
-                if (checkouts.takesNoPermitYet(request)) {
-                    return;
-                }
-                Optional<Permit> taken = permits.tryAcquire();
-                if (taken.isEmpty()) {
-                    request.abortWith(Problems.repeated(full(permits, metrics), Map.of()));
-                    return;
-                }
-                Permit permit = taken.get();
-                Unclaimed unclaimed = new Unclaimed(new AtomicReference<>(permit));
-                request.setProperty(PERMIT, unclaimed);
-                connection.get().addAfterServiceListener(finished -> unclaimed.release());
-            } finally {
-                // only once the permit is taken: the front's look always sees this checkout in one count or another
-                FullBound.arrived(connection.get());
+            // No longer on its way, before the permit is taken: for a moment the front's look counts it in neither,
+            // so at worst one more checkout comes this far and meets tryAcquire; counted in both, a checkout the
+            // bound had room for could be shed.
+            FullBound.arrived(connection.get());
+            if (checkouts.takesNoPermitYet(request)) {
+                return;
             }
+            Optional<Permit> taken = permits.tryAcquire();
+            if (taken.isEmpty()) {
+                request.abortWith(Problems.repeated(full(permits, metrics), Map.of()));
+                return;
+            }
+            Unclaimed unclaimed = new Unclaimed(new AtomicReference<>(taken.get()));
+            request.setProperty(PERMIT, unclaimed);
+            connection.get().addAfterServiceListener(finished -> unclaimed.release());
         }
 
         @Override

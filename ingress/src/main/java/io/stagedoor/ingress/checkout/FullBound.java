@@ -21,7 +21,8 @@ import org.glassfish.grizzly.http.server.Request;
  * Jersey is <em>passing</em> until it reaches the bound's ring (or ends), so a volley of checkouts arriving at once
  * lets as many through as there are permits and sheds the rest in the front, instead of sending them all through
  * the buyer limit to find the bound full there. A buyer has at most {@link #PASSING_PER_BUYER} checkouts counted as
- * passing; more go on uncounted, so no buyer can make the bound look full alone.
+ * passing; more go on uncounted, so no buyer can make the bound look full alone. Only a checkout whose body has
+ * arrived whole is counted (the front decides it), so a body that dribbles holds no place in the count.
  */
 public final class FullBound {
 
@@ -42,6 +43,11 @@ public final class FullBound {
         this.metrics = metrics;
         this.passing = new ConcurrencyBound("checkouts-passing", permits.bound().limit());
         this.passingPerBuyer = new KeyedConcurrencyBound("checkouts-passing-per-buyer", PASSING_PER_BUYER);
+    }
+
+    /** Checkouts counted as passing now. */
+    public int passing() {
+        return passing.inUse();
     }
 
     /** Whether the permits out and the checkouts passing fill the bound now. */

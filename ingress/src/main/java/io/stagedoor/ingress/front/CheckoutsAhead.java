@@ -18,8 +18,8 @@ import org.glassfish.grizzly.http.server.Request;
  * authentication and the buyer's share of the door. A checkout of a live hold that finds the bound full (its permits
  * out, or on their way to be taken) is shed here ({@code 503}, {@code Retry-After: 2}) with the problem Jersey's look
  * gives, on the thread that parsed it: no token checked, no body read, no Redis call, no thread. Any other checkout
- * goes on to Jersey, counted as passing until it reaches the bound's ring, whose rings and resource decide and accept
- * it: a bound of 20 outstanding checkouts per instance is where the cost of a checkout lies, not in its thread
+ * goes on to Jersey, counted as passing until it reaches the bound's ring (when its body arrived whole; one still
+ * arriving is looked at again in Jersey), whose rings and resource decide and accept it: a bound of 20 outstanding checkouts per instance is where the cost of a checkout lies, not in its thread
  * (decision 0030).
  */
 public final class CheckoutsAhead implements RouteAhead {
@@ -31,12 +31,13 @@ public final class CheckoutsAhead implements RouteAhead {
     private final FullBound look;
 
     /**
-     * @param adminPort  the admin listener's port: checkouts are served on the public one alone
-     * @param principals the principals' shares of the door, the bound Jersey's share ring counts in too
+     * @param adminPort    the admin listener's port: checkouts are served on the public one alone
+     * @param maxBodyBytes the largest body a request may carry
+     * @param principals   the principals' shares of the door, the bound Jersey's share ring counts in too
      */
-    public CheckoutsAhead(IntSupplier adminPort, BuyerTokens tokens, KeyedConcurrencyBound principals, FullBound look,
-                          IngressMetrics metrics) {
-        this.route = new JsonPostRoute(PATH, adminPort, 0);
+    public CheckoutsAhead(IntSupplier adminPort, int maxBodyBytes, BuyerTokens tokens,
+                          KeyedConcurrencyBound principals, FullBound look, IngressMetrics metrics) {
+        this.route = new JsonPostRoute(PATH, adminPort, maxBodyBytes);
         this.buyers = new BuyerEntry(tokens, principals, metrics);
         this.look = look;
     }
@@ -54,6 +55,9 @@ public final class CheckoutsAhead implements RouteAhead {
         BuyerEntry.Entry entry = buyers.enter(request, "checkout");
         if (entry.refused() != null) {
             return answered(entry.refused());
+        }
+        if (!route.arrived(request)) {
+            return CompletableFuture.completedFuture(Optional.empty()); // Jersey's look, after the body deadline's
         }
         FullBound.Look looked = look.look(holdId.get(), ClientInFlightRing.principalKey(entry.caller()));
         if (looked.shed() != null) {

@@ -27,6 +27,8 @@ public final class IngressMetrics {
     public static final String IN_FLIGHT_CLIENTS = "stagedoor.ingress.in.flight.clients";
     /** Checkout permits held (outstanding checkouts). */
     public static final String CHECKOUT_PERMITS = "stagedoor.ingress.checkout.permits";
+    /** Checkouts the front stage let on to Jersey that have not reached the checkout bound yet. */
+    public static final String CHECKOUTS_PASSING = "stagedoor.ingress.checkout.passing";
     /** Delay of the periodic ticker thread beyond its schedule: the JVM's event-loop lag. */
     public static final String SCHEDULING_LAG = "stagedoor.ingress.scheduling.lag";
     /** Requests accepted (202), tagged {@code route}. */
