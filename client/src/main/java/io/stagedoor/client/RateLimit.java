@@ -15,7 +15,8 @@ import java.util.OptionalLong;
  *
  * @param policy    the limit's name, empty when only {@code X-RateLimit-Remaining} was sent
  * @param remaining requests left (the {@code r} parameter)
- * @param reset     until the quota resets (the {@code t} parameter), when given
+ * @param reset     until more quota is available (the {@code t} parameter, as draft-10 has it; a service set to
+ *                  draft-09 means until the quota is full again), when given
  * @param quota     the limit's quota (the policy's {@code q}), when given
  * @param window    the limit's window (the policy's {@code w}), when given
  */

@@ -45,8 +45,8 @@ import io.stagedoor.ingress.results.DecidedRequests;
 import io.stagedoor.ingress.results.PollSlots;
 import io.stagedoor.ingress.results.ResultsResource;
 import io.stagedoor.ingress.results.ResultsView;
-import io.stagedoor.ingress.rings.Decisions;
 import io.stagedoor.ingress.rings.DoorRing;
+import io.stagedoor.ingress.rings.RateLimitHeaders;
 import io.stagedoor.ingress.scans.ScannedTickets;
 import io.stagedoor.ingress.scans.ScansResource;
 import io.stagedoor.ingress.waitingroom.WaitingRoomFeature;
@@ -132,6 +132,7 @@ public final class Ingress implements AutoCloseable {
         BoundSettings bounds = settings.bounds();
         ResultsSettings kept = settings.results();
         IngressMetrics metrics = new IngressMetrics(registry);
+        RateLimitHeaders fields = new RateLimitHeaders(http.rateLimitFields());
         LiveLimits limits = new LiveLimits(settings.limits());
         CorrelationIds ids = new CorrelationIds(auth.secretBytes(), clock);
         BuyerTokens tokens = new BuyerTokens(auth.secretBytes(), auth.tokenIssuer(), auth.tokenMaxLifetime(), clock);
@@ -180,7 +181,7 @@ public final class Ingress implements AutoCloseable {
                 views.lanes()::lookedUp));
         DecidedRequests decided = new DecidedRequests(results, ids, clock);
         LoginFeature login = parts.push(new LoginFeature(accounts, auth.passwordMemoryKib(),
-                auth.passwordIterations(), bounds.maxPasswordHashes(), tokens, limiter.decisions(),
+                auth.passwordIterations(), bounds.maxPasswordHashes(), tokens, limiter.decisions(fields),
                 limits, body, metrics));
 
         metrics.gauge(IngressMetrics.CHECKOUT_PERMITS, () -> checkouts.bound().inUse());
@@ -196,8 +197,8 @@ public final class Ingress implements AutoCloseable {
         FullBound fullBound = new FullBound(checkouts, views.seatMap(), metrics);
         metrics.gauge(IngressMetrics.CHECKOUTS_PASSING, fullBound::passing);
         HoldAcceptance acceptance = new HoldAcceptance(publisher, settings.topics(), idempotent, decided, metrics, clock);
-        RingsFeature rings = new RingsFeature(settings, limits, limiter.limiter(), limiter.recorder(), tokens, apiKeys, holds,
-                checkoutRequests, metrics, admin::getPort);
+        RingsFeature rings = new RingsFeature(settings, limits, limiter.limiter(), limiter.recorder(), fields, tokens,
+                apiKeys, holds, checkoutRequests, metrics, admin::getPort);
         Readiness readiness = new Readiness(lag, settings.readyLagThreshold(), rings.door(), views::failing);
         // in the order a request meets them: the shared rings, then each route with the rings of its own
         ResourceConfig config = new ResourceConfig()
@@ -219,7 +220,7 @@ public final class Ingress implements AutoCloseable {
                 .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true)
                 .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);
         HoldsAhead holdsAhead = new HoldsAhead(admin::getPort, tokens, rings.principalShares(), holds,
-                limits, new Decisions(limiter.limiter(), limiter.recorder()), waitingRoom.room(), acceptance, metrics);
+                limits, limiter.decisions(fields), waitingRoom.room(), acceptance, metrics);
         DoorRing door = new DoorRing(rings.door(), metrics);
         RouteAhead ahead = RouteAhead.first(holdsAhead, new CheckoutsAhead(admin::getPort, http.maxBodyBytes(), tokens,
                 rings.principalShares(), fullBound, metrics));

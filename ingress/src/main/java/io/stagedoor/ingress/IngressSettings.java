@@ -2,6 +2,7 @@ package io.stagedoor.ingress;
 
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.limit.Limits;
+import io.stagedoor.ingress.rings.RateLimitHeaders;
 import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.admission.waitingroom.RoomTickets;
 import io.stagedoor.topics.EventDefinition;
@@ -98,6 +99,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         b.bodyDeadline = http.bodyDeadline();
         b.trustedProxies = http.trustedProxies();
         b.keepAliveRequests = http.keepAliveRequests();
+        b.rateLimitFields = http.rateLimitFields();
         b.maxConnections = http.connections().max();
         b.maxConnectionsPerAddress = http.connections().perAddress();
         b.keepAliveIdleTimeout = http.connections().idleTimeout();
@@ -187,6 +189,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         private int maxInFlightPerAddress = 20;
         private Duration bodyDeadline = Duration.ofSeconds(5);
         private int keepAliveRequests = -1;
+        private RateLimitHeaders.Draft rateLimitFields = RateLimitHeaders.Draft.DRAFT_10;
         private int maxConnections = 30_000;
         private int maxConnectionsPerAddress = 1_000;
         private Duration keepAliveIdleTimeout = Duration.ofSeconds(30);
@@ -237,6 +240,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         public Builder maxInFlightPerAddress(int value) { this.maxInFlightPerAddress = value; return this; }
         public Builder bodyDeadline(Duration value) { this.bodyDeadline = value; return this; }
         public Builder keepAliveRequests(int value) { this.keepAliveRequests = value; return this; }
+        public Builder rateLimitFields(RateLimitHeaders.Draft value) { this.rateLimitFields = value; return this; }
         public Builder maxConnections(int value) { this.maxConnections = value; return this; }
         public Builder maxConnectionsPerAddress(int value) { this.maxConnectionsPerAddress = value; return this; }
         public Builder keepAliveIdleTimeout(Duration value) { this.keepAliveIdleTimeout = value; return this; }
@@ -260,7 +264,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
                     instanceCount, instanceIndex, readyLagThreshold,
                     new HttpSettings(bindAddress, port, adminBindAddress, adminPort, maxBodyBytes, bodyDeadline,
                             trustedProxies, keepAliveRequests, new HttpSettings.Connections(maxConnections,
-                            maxConnectionsPerAddress, keepAliveIdleTimeout, maxConnectionAge)),
+                            maxConnectionsPerAddress, keepAliveIdleTimeout, maxConnectionAge), rateLimitFields),
                     new AuthSettings(tokenSecret, tokenIssuer, tokenMaxLifetime, adminKey, accountsFile, apiKeysFile,
                             passwordMemoryKib, passwordIterations),
                     new BoundSettings(maxInFlight, maxInFlightPerPrincipal, maxInFlightPerAddress, maxCheckouts,

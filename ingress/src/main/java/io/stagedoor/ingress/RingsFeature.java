@@ -17,6 +17,7 @@ import io.stagedoor.ingress.rings.BodyDeadlineRing;
 import io.stagedoor.ingress.rings.ClientInFlightRing;
 import io.stagedoor.ingress.rings.Decisions;
 import io.stagedoor.ingress.rings.ListenerRing;
+import io.stagedoor.ingress.rings.RateLimitHeaders;
 import io.stagedoor.ingress.rings.PrincipalLimitRing;
 import io.stagedoor.ingress.rings.RingOrder;
 import jakarta.ws.rs.core.Feature;
@@ -47,11 +48,12 @@ public final class RingsFeature implements Feature {
     private final KeyedConcurrencyBound principalShares;
     private final KeyedConcurrencyBound addressShares;
     private final TrustedProxies proxies;
+    private final RateLimitHeaders fields;
 
     /** @param adminPort the port of the admin listener, known once it listens */
-    public RingsFeature(IngressSettings settings, Supplier<Limits> limits, Limiter limiter, Decisions.Recorder recorder, BuyerTokens tokens,
-                        ApiKeys apiKeys, HoldRequests holds, CheckoutRequests checkouts, IngressMetrics metrics,
-                        IntSupplier adminPort) {
+    public RingsFeature(IngressSettings settings, Supplier<Limits> limits, Limiter limiter, Decisions.Recorder recorder,
+                        RateLimitHeaders fields, BuyerTokens tokens, ApiKeys apiKeys, HoldRequests holds,
+                        CheckoutRequests checkouts, IngressMetrics metrics, IntSupplier adminPort) {
         this.settings = settings;
         this.limits = limits;
         this.limiter = limiter;
@@ -67,6 +69,7 @@ public final class RingsFeature implements Feature {
         this.principalShares = new KeyedConcurrencyBound("in-flight-per-principal", bounds.maxInFlightPerPrincipal());
         this.addressShares = new KeyedConcurrencyBound("in-flight-per-address", bounds.maxInFlightPerAddress());
         this.proxies = new TrustedProxies(settings.http().trustedProxies());
+        this.fields = fields;
         metrics.gauge(IngressMetrics.IN_FLIGHT, door::inUse);
         metrics.gauge(IngressMetrics.IN_FLIGHT_CLIENTS, () -> principalShares.keys() + addressShares.keys());
     }
@@ -76,11 +79,11 @@ public final class RingsFeature implements Feature {
         context.register(new AcceptHeaderCheck());
         context.register(new BodyDeadlineRing(settings.http().bodyDeadline()));
         context.register(new ClientInFlightRing(principalShares, addressShares, proxies, metrics));
-        context.register(new AddressLimitRing(limiter, limits, proxies, recorder));
+        context.register(new AddressLimitRing(limiter, limits, proxies, recorder, fields));
         context.register(new ListenerRing(adminPort));
         context.register(new AuthenticationRing(tokens, apiKeys, settings.auth().adminKey()));
-        context.register(new PrincipalLimitRing(limiter, limits, holds, checkouts, recorder));
-        context.register(new Decisions.Fields());
+        context.register(new PrincipalLimitRing(limiter, limits, holds, checkouts, recorder, fields));
+        context.register(new Decisions(limiter, recorder, fields).responseFields());
         return true;
     }
 

@@ -46,9 +46,9 @@ class HoldRouteIT {
         assertThat(response.body()).contains("\"status\":\"pending\"");
         assertThat(response.headers().firstValue("Location")).contains("/v1/results/" + correlationId);
         assertThat(response.headers().firstValue("Retry-After")).contains("1");
-        // two seats of the buyer's ten: eight left, full again in 2 x 6 s
+        // two seats of the buyer's ten: eight left, one more within 6 s (draft-10's t)
         assertThat(response.headers().firstValue("X-RateLimit-Remaining")).contains("8");
-        assertThat(response.headers().firstValue("RateLimit")).contains("\"buyer-seats\";r=8;t=12");
+        assertThat(response.headers().firstValue("RateLimit")).contains("\"buyer-seats\";r=8;t=6");
         assertThat(response.headers().firstValue("RateLimit-Policy")).contains("\"buyer-seats\";q=10;w=60");
         List<ConsumerRecord<String, byte[]>> published = new ArrayList<>();
         try (KafkaConsumer<String, byte[]> consumer = consumer()) {

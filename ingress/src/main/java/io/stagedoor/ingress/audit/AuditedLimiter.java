@@ -7,6 +7,7 @@ import io.stagedoor.admission.limiter.LimiterSettings;
 import io.stagedoor.admission.fallback.OutageSettings;
 import io.stagedoor.admission.redis.RedisAccess;
 import io.stagedoor.ingress.rings.Decisions;
+import io.stagedoor.ingress.rings.RateLimitHeaders;
 import io.stagedoor.topics.connection.KafkaConnection;
 import java.time.Clock;
 import java.time.Duration;
@@ -54,9 +55,9 @@ public final class AuditedLimiter implements AutoCloseable {
         return recorder;
     }
 
-    /** Decisions on this limiter, recorded for audit. */
-    public Decisions decisions() {
-        return new Decisions(limiter, recorder);
+    /** Decisions on this limiter, recorded for audit, whose answers carry {@code fields}. */
+    public Decisions decisions(RateLimitHeaders fields) {
+        return new Decisions(limiter, recorder, fields);
     }
 
     @Override

@@ -143,7 +143,7 @@ public final class HoldsAhead implements RouteAhead {
             return accepted(request, caller, hold, Map.of()); // no limit declared on holds
         }
         return decisions.decideLater(checks, LimitedRoute.HOLDS).thenCompose(decision -> decision.admitted()
-                ? accepted(request, caller, hold, Decisions.fields(decision))
+                ? accepted(request, caller, hold, decisions.fields(decision))
                 : CompletableFuture.completedFuture(Optional.of(refusal(request, checks, decision))));
     }
 
@@ -187,11 +187,11 @@ public final class HoldsAhead implements RouteAhead {
     }
 
     /** The answer to a decision that did not admit: 429 or 503, or 422 for a hold no wait would admit. */
-    private static FrontReply refusal(Request request, List<LimitCheck> checks, Decision decision) {
+    private FrontReply refusal(Request request, List<LimitCheck> checks, Decision decision) {
         if (decision.impossible()) {
             return FrontReply.refused(raised(PrincipalLimitRing.impossible(checks, decision), request));
         }
-        return FrontReply.refused(Decisions.refusal(decision));
+        return FrontReply.refused(decisions.refusal(decision));
     }
 
     private static CompletionStage<Optional<FrontReply>> answered(ProblemException answer) {

@@ -106,7 +106,7 @@ public final class LoginResource {
                     accountKey(email, AddressKeys.networkKey(clientAddress(request)))));
             Decision decision = checks.isEmpty() ? null : decisions.decide(checks, LimitedRoute.LOGIN);
             if (decision != null && !decision.admitted()) {
-                throw Decisions.refusal(decision);
+                throw decisions.refusal(decision);
             }
             Response token = verified(accounts.find(email).orElse(null), login.password());
             // Only failed attempts count against the account: the token was taken before the hash, so that a locked

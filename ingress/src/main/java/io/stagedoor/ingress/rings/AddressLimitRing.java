@@ -40,8 +40,9 @@ public final class AddressLimitRing implements DynamicFeature {
     private Provider<Request> connection;
 
     /** @param limits the limits now, whose login limits keyed on the address this ring decides */
-    public AddressLimitRing(Limiter limiter, Supplier<Limits> limits, TrustedProxies proxies, Decisions.Recorder recorder) {
-        this.decisions = new Decisions(limiter, recorder);
+    public AddressLimitRing(Limiter limiter, Supplier<Limits> limits, TrustedProxies proxies, Decisions.Recorder recorder,
+                            RateLimitHeaders fields) {
+        this.decisions = new Decisions(limiter, recorder, fields);
         this.limits = limits;
         this.proxies = proxies;
     }

@@ -52,16 +52,19 @@ public final class Decisions {
     private final Limiter limiter;
     private final Recorder recorder;
     private final long backstopMillis;
+    private final RateLimitHeaders fields;
 
-    public Decisions(Limiter limiter, Recorder recorder) {
-        this(limiter, recorder, BACKSTOP);
+    /** @param fields the RateLimit fields answers carry, in the draft the instance is set to speak */
+    public Decisions(Limiter limiter, Recorder recorder, RateLimitHeaders fields) {
+        this(limiter, recorder, BACKSTOP, fields);
     }
 
     /** @param backstop how long a ring waits for the limiter ({@link #BACKSTOP}; tests shorten it), at least 1 ms */
-    public Decisions(Limiter limiter, Recorder recorder, Duration backstop) {
+    public Decisions(Limiter limiter, Recorder recorder, Duration backstop, RateLimitHeaders fields) {
         this.limiter = limiter;
         this.recorder = recorder;
         this.backstopMillis = Math.max(1, backstop.toMillis());
+        this.fields = fields;
     }
 
     /**
@@ -122,28 +125,33 @@ public final class Decisions {
      * The answer to a decision that did not admit: 429 with Retry-After and the refusing limit's RateLimit fields,
      * or 503 for a shed one.
      */
-    public static ProblemException refusal(Decision decision) {
+    public ProblemException refusal(Decision decision) {
         return new ProblemException(problem(decision), fields(decision));
     }
 
-    private static Problem problem(Decision decision) {
+    private Problem problem(Decision decision) {
         if (decision.shed()) {
             return Problem.of(ProblemType.SERVICE_OVERLOADED, IngressMessages.limiterOverloaded())
                     .withRetryAfter(decision.retryAfterSeconds());
         }
+        long retryAfter = fields.retryAfter(decision);
         return new Problem(ProblemType.RATE_LIMITED.uri(), ProblemType.RATE_LIMITED.title(),
-                ProblemType.RATE_LIMITED.status(),
-                IngressMessages.rateLimited(decision.refusedBy().name(), decision.retryAfterSeconds()), null,
-                decision.refusedBy().name(), decision.retryAfterSeconds());
+                ProblemType.RATE_LIMITED.status(), IngressMessages.rateLimited(decision.refusedBy().name(), retryAfter),
+                null, decision.refusedBy().name(), retryAfter);
     }
 
     /** The RateLimit fields of {@code decision} ({@link RateLimitHeaders}), as Jersey's response filter adds them. */
-    public static Map<String, String> fields(Decision decision) {
-        MultivaluedHashMap<String, Object> fields = new MultivaluedHashMap<>();
-        RateLimitHeaders.add(decision, fields);
+    public Map<String, String> fields(Decision decision) {
+        MultivaluedHashMap<String, Object> added = new MultivaluedHashMap<>();
+        fields.add(decision, added);
         Map<String, String> headers = new HashMap<>();
-        fields.forEach((name, values) -> headers.put(name, String.valueOf(values.get(0))));
+        added.forEach((name, values) -> headers.put(name, String.valueOf(values.get(0))));
         return headers;
+    }
+
+    /** The response filter that adds the RateLimit fields of an admitting decision, as these decisions write them. */
+    public Fields responseFields() {
+        return new Fields(fields);
     }
 
     private Decision await(List<LimitCheck> checks) {
@@ -165,10 +173,16 @@ public final class Decisions {
 
     /** Adds the RateLimit fields of an admitting decision to its response. */
     public static final class Fields implements ContainerResponseFilter {
+        private final RateLimitHeaders fields;
+
+        private Fields(RateLimitHeaders fields) {
+            this.fields = fields;
+        }
+
         @Override
         public void filter(ContainerRequestContext request, ContainerResponseContext response) {
             if (request.getProperty(PROPERTY) instanceof Decision decision) {
-                RateLimitHeaders.add(decision, response.getHeaders());
+                fields.add(decision, response.getHeaders());
             }
         }
     }

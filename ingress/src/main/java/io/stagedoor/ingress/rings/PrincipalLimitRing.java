@@ -42,8 +42,8 @@ public final class PrincipalLimitRing implements DynamicFeature {
      * @param checkouts what a checkout is charged as, once its body is valid
      */
     public PrincipalLimitRing(Limiter limiter, Supplier<Limits> limits, LimitSubjects holds, LimitSubjects checkouts,
-                              Decisions.Recorder recorder) {
-        this.decisions = new Decisions(limiter, recorder);
+                              Decisions.Recorder recorder, RateLimitHeaders fields) {
+        this.decisions = new Decisions(limiter, recorder, fields);
         this.limits = limits;
         this.holds = holds;
         this.checkouts = checkouts;

@@ -85,7 +85,8 @@ class LateDecisionsIT {
                 .settings(LimiterSettings.defaults().withOutage(
                         OutageSettings.defaults().withCommandTimeout(Duration.ofSeconds(1))))
                 .keyNamespace(TestNames.unique("late")).remote(new LateReplies(RedisBucketStore.on(connection)));
-        decisions = new Decisions(limiter, (route, checks, decision) -> recorded.add(decision), backstop);
+        decisions = new Decisions(limiter, (route, checks, decision) -> recorded.add(decision), backstop,
+                RateLimitHeaders.CURRENT);
     }
 
     private static List<LimitCheck> hold(String buyer) {
@@ -125,8 +126,8 @@ class LateDecisionsIT {
         Decision shed = decisions.decide(hold("grace"), LimitedRoute.HOLDS);
 
         assertThat(shed.shed()).isTrue();
-        assertThat(Decisions.refusal(shed).problem().status()).isEqualTo(503);
-        assertThat(Decisions.refusal(shed).problem().retryAfter()).isEqualTo(1L);
+        assertThat(decisions.refusal(shed).problem().status()).isEqualTo(503);
+        assertThat(decisions.refusal(shed).problem().retryAfter()).isEqualTo(1L);
         replyDelayMillis = () -> 0;
         awaitGivenBack("buyer-seats", 1);
         assertThat(decisions.decide(hold("grace"), LimitedRoute.HOLDS).remaining()).isEqualTo(9);
