@@ -79,6 +79,19 @@ public final class EmbeddedKafka implements AutoCloseable {
         return kafka;
     }
 
+    /**
+     * Leaves stopping this broker at JVM exit to its owner, whose own hook closes it after the clients that use it:
+     * this broker's hook would otherwise run beside the owner's, and stop the broker while its clients still leave
+     * their groups (each checkout lane then made the broker log an error). Call it once the owner's hook is set.
+     */
+    public void stoppedByOwnerAtExit() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // JVM shutdown already runs the hooks: nothing to hand over
+        }
+    }
+
     /** {@code 127.0.0.1:port}, for {@code bootstrap.servers}. */
     public String bootstrapServers() {
         return Ports.LOOPBACK + ":" + port;

@@ -89,6 +89,18 @@ public final class EmbeddedRedis implements AutoCloseable {
         return port;
     }
 
+    /**
+     * Leaves stopping this server at JVM exit to its owner, whose own hook closes it after the clients that use it
+     * (see {@code EmbeddedKafka#stoppedByOwnerAtExit}). Call it once the owner's hook is set.
+     */
+    public void stoppedByOwnerAtExit() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException shuttingDown) {
+            // JVM shutdown already runs the hooks: nothing to hand over
+        }
+    }
+
     /** Stops the server for good. Idempotent and safe to call from a shutdown hook. */
     @Override
     public synchronized void close() {

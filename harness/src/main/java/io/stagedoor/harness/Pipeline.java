@@ -69,6 +69,7 @@ public final class Pipeline implements AutoCloseable {
     private KafkaConnection kafka;
     private String redisUri;
     private EmbeddedRedis embeddedRedis;
+    private EmbeddedKafka embeddedKafka;
     private Ingress ingress;
     private Workers workers;
     private PaymentGateway gateway;
@@ -132,6 +133,7 @@ public final class Pipeline implements AutoCloseable {
         if (kafkaBootstrap == null) {
             EmbeddedKafka kafka = EmbeddedKafka.start(options.dataDir().resolve("kafka"), options.kafkaPort());
             started.push(kafka);
+            embeddedKafka = kafka;
             kafkaBootstrap = kafka.bootstrapServers();
         }
         kafka = connection(options, config, kafkaBootstrap);
@@ -283,10 +285,19 @@ public final class Pipeline implements AutoCloseable {
         }
     }
 
-    /** Waits until the JVM is asked to stop (Ctrl-C or SIGTERM), then stops the pipeline. */
+    /**
+     * Waits until the JVM is asked to stop (Ctrl-C or SIGTERM), then stops the pipeline, last started first: the
+     * embedded servers' own exit hooks are handed over to this one, so the broker outlives the clients leaving it.
+     */
     public void runUntilStopped() throws InterruptedException {
         Thread hook = new Thread(this::close, "stagedoor-stop");
         Runtime.getRuntime().addShutdownHook(hook);
+        if (embeddedKafka != null) {
+            embeddedKafka.stoppedByOwnerAtExit();
+        }
+        if (embeddedRedis != null) {
+            embeddedRedis.stoppedByOwnerAtExit();
+        }
         Thread.currentThread().join(Duration.ofDays(365).toMillis());
     }
 }
