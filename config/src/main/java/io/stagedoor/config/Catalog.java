@@ -3,7 +3,6 @@ package io.stagedoor.config;
 import io.stagedoor.admission.redis.RedisEndpoint;
 import io.stagedoor.admission.waitingroom.RoomTickets;
 import io.stagedoor.ingress.IngressSettings;
-import io.stagedoor.ingress.rings.RateLimitHeaders;
 import io.stagedoor.topics.TopicSettings;
 import io.stagedoor.topics.connection.KafkaClientProperties;
 import io.stagedoor.workers.WorkerSettings;
@@ -64,7 +63,7 @@ final class Catalog {
                         "the draft of the RateLimit fields answers carry: draft-10 (t is the seconds until more quota) "
                                 + "or draft-09 (t is the seconds until the quota is full again)",
                         str(INGRESS.http().rateLimitFields()),
-                        (s, v) -> s.ingress.rateLimitFields(RateLimitHeaders.Draft.parse(v))),
+                        (s, v) -> s.ingress.rateLimitFields(v)),
                 new Setting("ingress.max-connections",
                         "connections each listener holds open at once; past it a new one is closed at accept",
                         str(INGRESS.http().connections().max()), (s, v) -> s.ingress.maxConnections(Integer.parseInt(v))),

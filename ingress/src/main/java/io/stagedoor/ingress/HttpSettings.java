@@ -20,12 +20,12 @@ import java.util.Objects;
  * @param keepAliveRequests requests one connection may carry before the server closes it (default -1: no limit,
  *                         so a client or balancer keeps its connection; its age still ends it)
  * @param connections      how many connections each listener holds open, and for how long
- * @param rateLimitFields  the draft of the RateLimit fields answers carry (default draft-10: {@code t} is the seconds
- *                         until more quota; draft-09: until the quota is full again)
+ * @param rateLimitFields  the draft of the RateLimit fields answers carry, {@code draft-10} (the default: {@code t}
+ *                         is the seconds until more quota) or {@code draft-09} (until the quota is full again)
  */
 public record HttpSettings(String bindAddress, int port, String adminBindAddress, int adminPort, int maxBodyBytes,
                            Duration bodyDeadline, List<String> trustedProxies, int keepAliveRequests,
-                           Connections connections, RateLimitHeaders.Draft rateLimitFields) {
+                           Connections connections, String rateLimitFields) {
 
     /**
      * The bounds on each listener's connections. The source of a connection is its TCP peer (an IPv6 peer's /64):
@@ -65,7 +65,7 @@ public record HttpSettings(String bindAddress, int port, String adminBindAddress
         Objects.requireNonNull(bindAddress, "bindAddress");
         trustedProxies = List.copyOf(trustedProxies);
         Objects.requireNonNull(connections, "connections");
-        Objects.requireNonNull(rateLimitFields, "rateLimitFields");
+        RateLimitHeaders.Draft.parse(Objects.requireNonNull(rateLimitFields, "rateLimitFields"));
         Objects.requireNonNull(adminBindAddress, "adminBindAddress");
         validPort(port, "port");
         validPort(adminPort, "adminPort");

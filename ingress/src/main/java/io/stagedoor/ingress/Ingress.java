@@ -132,7 +132,7 @@ public final class Ingress implements AutoCloseable {
         BoundSettings bounds = settings.bounds();
         ResultsSettings kept = settings.results();
         IngressMetrics metrics = new IngressMetrics(registry);
-        RateLimitHeaders fields = new RateLimitHeaders(http.rateLimitFields());
+        RateLimitHeaders fields = new RateLimitHeaders(RateLimitHeaders.Draft.parse(http.rateLimitFields()));
         LiveLimits limits = new LiveLimits(settings.limits());
         CorrelationIds ids = new CorrelationIds(auth.secretBytes(), clock);
         BuyerTokens tokens = new BuyerTokens(auth.secretBytes(), auth.tokenIssuer(), auth.tokenMaxLifetime(), clock);

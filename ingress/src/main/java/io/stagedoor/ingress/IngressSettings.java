@@ -189,7 +189,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         private int maxInFlightPerAddress = 20;
         private Duration bodyDeadline = Duration.ofSeconds(5);
         private int keepAliveRequests = -1;
-        private RateLimitHeaders.Draft rateLimitFields = RateLimitHeaders.Draft.DRAFT_10;
+        private String rateLimitFields = RateLimitHeaders.Draft.DRAFT_10.toString();
         private int maxConnections = 30_000;
         private int maxConnectionsPerAddress = 1_000;
         private Duration keepAliveIdleTimeout = Duration.ofSeconds(30);
@@ -240,7 +240,7 @@ public record IngressSettings(String kafkaBootstrap, Map<String, String> kafkaCl
         public Builder maxInFlightPerAddress(int value) { this.maxInFlightPerAddress = value; return this; }
         public Builder bodyDeadline(Duration value) { this.bodyDeadline = value; return this; }
         public Builder keepAliveRequests(int value) { this.keepAliveRequests = value; return this; }
-        public Builder rateLimitFields(RateLimitHeaders.Draft value) { this.rateLimitFields = value; return this; }
+        public Builder rateLimitFields(String value) { this.rateLimitFields = value; return this; }
         public Builder maxConnections(int value) { this.maxConnections = value; return this; }
         public Builder maxConnectionsPerAddress(int value) { this.maxConnectionsPerAddress = value; return this; }
         public Builder keepAliveIdleTimeout(Duration value) { this.keepAliveIdleTimeout = value; return this; }

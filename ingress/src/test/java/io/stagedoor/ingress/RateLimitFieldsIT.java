@@ -72,7 +72,7 @@ class RateLimitFieldsIT {
     @Test
     void anInstanceSetToDraftNineSaysWhenTheBucketIsFullAgain() throws Exception {
         try (Ingress previous = fixture.secondInstance(b -> b.port(0).adminPort(0)
-                .rateLimitFields(RateLimitHeaders.Draft.DRAFT_09))) {
+                .rateLimitFields("draft-09"))) {
             HttpResponse<String> accepted = hold(previous, TestNames.unique("older-client"), 1, null, "S-80");
 
             assertThat(accepted.statusCode()).isEqualTo(202);

@@ -235,6 +235,10 @@ public final class IngressMessages {
         return "maxBodyBytes must be at least 256, was " + maxBodyBytes;
     }
 
+    public static String unknownRateLimitDraft(String given) {
+        return "ingress.ratelimit-fields must be draft-10 or draft-09, was " + given;
+    }
+
     public static String badKeepAliveRequests(int keepAliveRequests) {
         return "keepAliveRequests must be -1 (no limit) or at least 1, was " + keepAliveRequests;
     }

@@ -2,6 +2,7 @@ package io.stagedoor.ingress.rings;
 
 import io.stagedoor.admission.limiter.Decision;
 import io.stagedoor.admission.limit.LimitPolicy;
+import io.stagedoor.ingress.http.IngressMessages;
 import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.Locale;
 
@@ -30,9 +31,14 @@ public final class RateLimitHeaders {
         /** {@code t}: the seconds until at least one more unit of quota is available (draft-10, the default). */
         DRAFT_10;
 
-        /** {@code draft-09} or {@code draft-10}. */
+        /** {@code draft-09} or {@code draft-10}; anything else is refused with a message naming both. */
         public static Draft parse(String name) {
-            return valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_'));
+            for (Draft draft : values()) {
+                if (draft.toString().equals(name)) {
+                    return draft;
+                }
+            }
+            throw new IllegalArgumentException(IngressMessages.unknownRateLimitDraft(name));
         }
 
         @Override

@@ -1,6 +1,7 @@
 package io.stagedoor.ingress.rings;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.stagedoor.admission.limit.LimitPolicy;
 import io.stagedoor.admission.limit.Limits;
@@ -106,5 +107,7 @@ class RateLimitHeadersTest {
             assertThat(RateLimitHeaders.Draft.parse(draft.toString())).isEqualTo(draft);
         }
         assertThat(RateLimitHeaders.Draft.DRAFT_10.toString()).isEqualTo("draft-10");
+        assertThatThrownBy(() -> RateLimitHeaders.Draft.parse("draft-11")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("ingress.ratelimit-fields must be draft-10 or draft-09, was draft-11");
     }
 }
