@@ -83,7 +83,7 @@ public final class RingsFeature implements Feature {
         context.register(new ListenerRing(adminPort));
         context.register(new AuthenticationRing(tokens, apiKeys, settings.auth().adminKey()));
         context.register(new PrincipalLimitRing(limiter, limits, holds, checkouts, recorder, fields));
-        context.register(new Decisions(limiter, recorder, fields).responseFields());
+        context.register(new Decisions.Fields(fields));
         return true;
     }
 

@@ -129,12 +129,12 @@ public final class Decisions {
         return new ProblemException(problem(decision), fields(decision));
     }
 
-    private Problem problem(Decision decision) {
+    private static Problem problem(Decision decision) {
         if (decision.shed()) {
             return Problem.of(ProblemType.SERVICE_OVERLOADED, IngressMessages.limiterOverloaded())
                     .withRetryAfter(decision.retryAfterSeconds());
         }
-        long retryAfter = fields.retryAfter(decision);
+        long retryAfter = decision.retryAfterSeconds();
         return new Problem(ProblemType.RATE_LIMITED.uri(), ProblemType.RATE_LIMITED.title(),
                 ProblemType.RATE_LIMITED.status(), IngressMessages.rateLimited(decision.refusedBy().name(), retryAfter),
                 null, decision.refusedBy().name(), retryAfter);
@@ -147,11 +147,6 @@ public final class Decisions {
         Map<String, String> headers = new HashMap<>();
         added.forEach((name, values) -> headers.put(name, String.valueOf(values.get(0))));
         return headers;
-    }
-
-    /** The response filter that adds the RateLimit fields of an admitting decision, as these decisions write them. */
-    public Fields responseFields() {
-        return new Fields(fields);
     }
 
     private Decision await(List<LimitCheck> checks) {
@@ -175,7 +170,7 @@ public final class Decisions {
     public static final class Fields implements ContainerResponseFilter {
         private final RateLimitHeaders fields;
 
-        private Fields(RateLimitHeaders fields) {
+        public Fields(RateLimitHeaders fields) {
             this.fields = fields;
         }
 

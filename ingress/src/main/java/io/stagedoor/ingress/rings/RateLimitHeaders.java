@@ -12,7 +12,8 @@ import java.util.Locale;
  * for older clients. For a token bucket the quota {@code q} is its burst and the window {@code w} the seconds it
  * takes to fill from empty. What {@code t} means is the draft's ({@link Draft}): since draft-10, the seconds until
  * at least one more unit is available (0 for a full bucket); in draft-09, the seconds until the bucket is full
- * again. Since draft-10 a refusal's {@code Retry-After} never points earlier than its {@code t}.
+ * again. Since draft-10 a refusal's {@code t} is never later than its own wait, so its {@code Retry-After} never
+ * points earlier than {@code t}.
  *
  * <p>Only a count a bucket measured is sent ({@link Decision#counted()}): a fail-open admission and a shed request
  * get no fields, since nobody counted them; a local bucket standing in for Redis sends its own count, which is
@@ -71,19 +72,6 @@ public final class RateLimitHeaders {
         headers.putSingle(POLICY, policy(policy));
         headers.putSingle(LIMIT, "\"" + policy.name() + "\";r=" + remaining + ";t=" + reset(decision, policy, remaining));
         headers.putSingle(REMAINING, remaining);
-    }
-
-    /**
-     * The seconds a refusal of {@code decision} tells its client to wait: the decision's own, and since draft-10 never
-     * earlier than the {@code t} its fields carry (draft-09's {@code t}, the time to a full bucket, may be later).
-     */
-    public long retryAfter(Decision decision) {
-        long retryAfter = decision.retryAfterSeconds();
-        LimitPolicy policy = decision.refusedBy();
-        if (draft == Draft.DRAFT_09 || policy == null || !decision.counted() || decision.shed()) {
-            return retryAfter;
-        }
-        return Math.max(retryAfter, reset(decision, policy, Math.max(0, decision.remaining())));
     }
 
     static String policy(LimitPolicy policy) {
