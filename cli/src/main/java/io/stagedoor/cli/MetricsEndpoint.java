@@ -2,13 +2,14 @@ package io.stagedoor.cli;
 
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.stagedoor.ingress.metrics.TraceExemplars;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
 
-/** {@code GET /metrics} in Prometheus text format for a process with no HTTP server of its own (a worker). */
+/** {@code GET /metrics} in Prometheus text format (OpenMetrics when asked) for a process with no HTTP server of its own (a worker). */
 final class MetricsEndpoint implements AutoCloseable {
 
     private final HttpServer server;
@@ -22,8 +23,9 @@ final class MetricsEndpoint implements AutoCloseable {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(bind, port), 16);
             server.createContext("/metrics", exchange -> {
-                byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+                String type = TraceExemplars.contentType(exchange.getRequestHeaders().getFirst("Accept"));
+                byte[] body = registry.scrape(type).getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().set("Content-Type", type);
                 exchange.sendResponseHeaders(200, body.length);
                 try (OutputStream out = exchange.getResponseBody()) {
                     out.write(body);

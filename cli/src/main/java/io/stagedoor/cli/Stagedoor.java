@@ -20,6 +20,7 @@ public final class Stagedoor implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        TracingSetup.install(System::getenv);
         System.exit(commandLine().execute(args));
     }
 

@@ -1,6 +1,6 @@
 package io.stagedoor.cli;
 
-import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.stagedoor.ingress.metrics.TraceExemplars;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.stagedoor.workers.WorkerRole;
 import io.stagedoor.workers.WorkerSettings;
@@ -49,7 +49,7 @@ final class WorkersCommand implements Callable<Integer> {
         if (gatewayUrl != null) {
             settings = settings.withGatewayUrl(gatewayUrl);
         }
-        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        PrometheusMeterRegistry registry = TraceExemplars.registry();
         MetricsEndpoint metrics;
         try {
             // first: a port taken stops the command before any worker joins a group

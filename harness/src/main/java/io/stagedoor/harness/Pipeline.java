@@ -1,6 +1,6 @@
 package io.stagedoor.harness;
 
-import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.stagedoor.ingress.metrics.TraceExemplars;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.stagedoor.config.StagedoorConfig;
 import io.stagedoor.embedded.EmbeddedKafka;
@@ -63,7 +63,7 @@ public final class Pipeline implements AutoCloseable {
 
     private static final String KAFKA_UNKNOWN_YET = "unknown";
     private final Deque<AutoCloseable> started = new ArrayDeque<>();
-    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final PrometheusMeterRegistry registry = TraceExemplars.registry();
     private TopicNames topics;
     private String kafkaBootstrap;
     private KafkaConnection kafka;

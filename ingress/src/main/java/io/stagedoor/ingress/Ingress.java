@@ -1,6 +1,6 @@
 package io.stagedoor.ingress;
 
-import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.stagedoor.ingress.metrics.TraceExemplars;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.stagedoor.admission.limit.LiveLimits;
 import io.stagedoor.admission.bound.ConcurrencyBound;
@@ -107,7 +107,7 @@ public final class Ingress implements AutoCloseable {
      * client properties' credentials.
      */
     public static Ingress start(IngressSettings settings) {
-        return start(settings, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+        return start(settings, TraceExemplars.registry());
     }
 
     /**

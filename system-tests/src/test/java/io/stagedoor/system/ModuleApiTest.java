@@ -37,7 +37,7 @@ class ModuleApiTest {
             "ingress", Set.of("Ingress", "IngressSettings", "HttpSettings", "AuthSettings", "BoundSettings",
                     "ResultsSettings", "RoomSettings", "ProducerSettings", "DevelopmentSecrets", "auth.ApiKeys", "auth.BuyerTokens",
                     "http.ProblemType", "login.Accounts", "login.EmailAddresses", "login.PasswordHasher",
-                    "metrics.IngressMetrics"),
+                    "metrics.IngressMetrics", "metrics.TraceExemplars"),
             "workers", Set.of("WorkerRole", "WorkerSettings", "launch.WorkerMain", "launch.Workers",
                     "payment.PaymentGateway", "payment.PayrailServer", "payment.PayrailSettings",
                     "payment.SimulatedGateway"),

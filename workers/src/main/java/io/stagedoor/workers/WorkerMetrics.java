@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
+import io.stagedoor.topics.trace.LatencyBuckets;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.Map;
@@ -84,7 +85,8 @@ public final class WorkerMetrics {
     /** A payment call ended with {@code outcome} after {@code took}. */
     public void paymentFinished(String outcome, Duration took) {
         inFlight.decrementAndGet();
-        Timer.builder(PAYMENT_LATENCY).tag("outcome", outcome).register(registry).record(took);
+        Timer.builder(PAYMENT_LATENCY).tag("outcome", outcome).serviceLevelObjectives(LatencyBuckets.bounds())
+                .register(registry).record(took);
     }
 
     /** Payment calls running now. */

@@ -11,6 +11,7 @@ import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.http.Problems;
+import io.stagedoor.ingress.http.RequestTrace;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.results.DecidedRequests;
 import io.stagedoor.ingress.metrics.IngressMetrics;
@@ -19,6 +20,7 @@ import io.stagedoor.ingress.rings.Limited;
 import io.stagedoor.admission.limit.LimitedRoute;
 import io.stagedoor.topics.CheckoutRequested;
 import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.trace.Traces;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -99,18 +101,21 @@ public final class CheckoutResource {
                     return answer(CheckoutBoundRing.full(permits, metrics));
                 }
                 try {
-                    return accept(buyer, holdId, idempotencyKey, checkout, event.get(), permit.get());
+                    return accept(buyer, holdId, idempotencyKey, checkout, event.get(), permit.get(),
+                            RequestTrace.of(context));
                 } catch (ProblemException refused) {
                     return CompletableFuture.completedFuture(Problems.response(refused.problem(), refused.headers()));
                 }
             }, CAUGHT_UP);
         }
-        return accept(buyer, holdId, idempotencyKey, checkout, checkout.eventId(), CheckoutBoundRing.claim(context));
+        return accept(buyer, holdId, idempotencyKey, checkout, checkout.eventId(), CheckoutBoundRing.claim(context),
+                RequestTrace.of(context));
     }
 
     /** Publishes the checkout holding {@code permit} until its result, unless its id turns out decided already. */
     private CompletionStage<Response> accept(Caller buyer, String holdId, String idempotencyKey,
-                                             CheckoutRequest checkout, String eventId, Permit permit) {
+                                             CheckoutRequest checkout, String eventId, Permit permit,
+                                             io.opentelemetry.context.Context trace) {
         String correlationId;
         try {
             correlationId = ids.correlationId(buyer.id(), idempotencyKey, checkout.content());
@@ -124,6 +129,7 @@ public final class CheckoutResource {
             permit.release();
             throw refused;
         }
+        Traces.correlated(trace, correlationId);
         permits.holdUntilResult(correlationId, permit);
         if (checkouts.resultHere(correlationId)) {
             // the result landed between the look above and holdUntilResult: nobody else would give the permit back
@@ -132,7 +138,7 @@ public final class CheckoutResource {
         }
         CheckoutRequested request = new CheckoutRequested(correlationId, eventId, holdId, buyer.id(),
                 checkout.content().paymentToken(), clock.instant());
-        return Accepted.whenRecorded(publisher.publish(topics.checkouts(), eventId, correlationId, request),
+        return Accepted.whenRecorded(publisher.publish(topics.checkouts(), eventId, correlationId, request, trace),
                 correlationId, "checkout", metrics, () -> permits.release(correlationId));
     }
 

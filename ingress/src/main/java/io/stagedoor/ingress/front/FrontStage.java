@@ -1,6 +1,7 @@
 package io.stagedoor.ingress.front;
 
 import io.stagedoor.ingress.http.ProblemException;
+import io.stagedoor.ingress.http.RequestTrace;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.rings.DoorRing;
 import java.util.Optional;
@@ -86,6 +87,7 @@ public final class FrontStage extends HttpHandler {
             request.setAttribute(HEALTH, Boolean.TRUE);
             return null;
         }
+        RequestTrace.start(request, DoorRing.route(request.getRequestURI()));
         Optional<ProblemException> shed = door.enter(request);
         if (shed.isPresent()) {
             request.setAttribute(ANSWER, FrontReply.refused(shed.get()));

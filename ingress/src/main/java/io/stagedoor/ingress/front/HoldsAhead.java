@@ -18,6 +18,7 @@ import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemMappers;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
 import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.http.RequestTrace;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.rings.Decisions;
 import io.stagedoor.admission.limit.LimitedRoute;
@@ -157,7 +158,7 @@ public final class HoldsAhead implements RouteAhead {
         CompletableFuture<Accepted.Outcome> outcome;
         try {
             outcome = acceptance.accept(caller.id(), hold.event().eventId(), hold.seats(),
-                    request.getHeader(IdempotentRequests.HEADER));
+                    request.getHeader(IdempotentRequests.HEADER), RequestTrace.of(request));
         } catch (RuntimeException bug) {
             outcome = CompletableFuture.failedFuture(bug);
         }

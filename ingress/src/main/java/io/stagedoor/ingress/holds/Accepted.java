@@ -17,7 +17,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
+import io.opentelemetry.api.trace.Span;
+import io.stagedoor.topics.trace.RequestLogs;
 
 /** The answers to a POST whose record was (or was not) acknowledged by the broker. */
 public final class Accepted {
@@ -101,7 +102,7 @@ public final class Accepted {
 
     /** 503: the broker did not acknowledge within the bound, so nothing was accepted. */
     private static Problem notRecordedProblem(String correlationId, Throwable error) {
-        try (MDC.MDCCloseable ignored = MDC.putCloseable("correlationId", correlationId)) {
+        try (RequestLogs ignored = RequestLogs.about(correlationId, Span.current())) {
             LOG.warn("request {} not recorded: {}", correlationId, error.toString());
         }
         return Problem.of(ProblemType.SERVICE_UNAVAILABLE, IngressMessages.PUBLISH_FAILED)

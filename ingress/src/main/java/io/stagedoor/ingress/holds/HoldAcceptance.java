@@ -6,6 +6,8 @@ import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.ingress.results.DecidedRequests;
 import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.trace.Traces;
+import io.opentelemetry.context.Context;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
@@ -45,17 +47,21 @@ public final class HoldAcceptance {
         this.clock = clock;
     }
 
-    /** The hold of {@code seats} in {@code eventId} by {@code buyer}, published unless its id was decided already. */
+    /**
+     * The hold of {@code seats} in {@code eventId} by {@code buyer}, published unless its id was decided already; the
+     * record carries the request's {@code trace}.
+     */
     public CompletableFuture<Accepted.Outcome> accept(String buyer, String eventId, List<String> seats,
-                                                      String idempotencyKey) {
+                                                      String idempotencyKey, Context trace) {
         return ids.correlationIdLater(buyer, idempotencyKey, new IdempotentRequests.HoldContent("holds", eventId, seats))
                 .thenComposeAsync(correlationId -> {
+                    Traces.correlated(trace, correlationId);
                     Optional<String> replayOf = decided.decided(correlationId, buyer);
                     if (replayOf.isPresent()) {
                         return CompletableFuture.completedFuture(Accepted.Outcome.pending(replayOf.get()));
                     }
                     HoldRequested hold = new HoldRequested(correlationId, eventId, buyer, seats, clock.instant());
-                    return Accepted.outcome(publisher.publish(topics.holds(), eventId, correlationId, hold),
+                    return Accepted.outcome(publisher.publish(topics.holds(), eventId, correlationId, hold, trace),
                             correlationId, "holds", metrics, () -> { });
                 }, PUBLISHING);
     }

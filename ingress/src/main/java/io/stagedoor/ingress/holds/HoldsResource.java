@@ -5,6 +5,7 @@ import io.stagedoor.ingress.auth.Authenticated;
 import io.stagedoor.ingress.auth.Caller;
 import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.idempotency.IdempotentRequests;
+import io.stagedoor.ingress.http.RequestTrace;
 import io.stagedoor.ingress.rings.Limited;
 import io.stagedoor.admission.limit.LimitedRoute;
 import jakarta.ws.rs.Consumes;
@@ -46,7 +47,8 @@ public final class HoldsResource {
                                           @HeaderParam(IdempotentRequests.HEADER) String idempotencyKey,
                                           @Context SecurityContext security) {
         Caller buyer = AuthenticationRing.caller(security);
-        return acceptance.accept(buyer.id(), eventId, holds.of(request).seats(), idempotencyKey)
+        return acceptance.accept(buyer.id(), eventId, holds.of(request).seats(), idempotencyKey,
+                        RequestTrace.of(request))
                 .thenApply(Accepted.Outcome::response);
     }
 }

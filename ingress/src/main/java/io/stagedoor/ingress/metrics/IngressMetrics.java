@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.stagedoor.topics.trace.LatencyBuckets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -97,7 +98,8 @@ public final class IngressMetrics {
 
     public void served(String route, int status, long nanos) {
         served.computeIfAbsent(new Served(route, status), key -> Timer.builder(SERVED).tag("route", key.route())
-                        .tag("status", Integer.toString(key.status())).publishPercentiles(0.5, 0.99).register(registry))
+                        .tag("status", Integer.toString(key.status())).publishPercentiles(0.5, 0.99)
+                        .serviceLevelObjectives(LatencyBuckets.bounds()).register(registry))
                 .record(nanos, TimeUnit.NANOSECONDS);
     }
 
@@ -107,7 +109,8 @@ public final class IngressMetrics {
     }
 
     public void resultLatency(Duration latency) {
-        Timer.builder(RESULT_LATENCY).publishPercentiles(0.5, 0.99).register(registry).record(latency);
+        Timer.builder(RESULT_LATENCY).publishPercentiles(0.5, 0.99).serviceLevelObjectives(LatencyBuckets.bounds())
+                .register(registry).record(latency);
     }
 
     public void connectionRefused(String listener, String reason) {

@@ -3,10 +3,13 @@ package io.stagedoor.ingress.metrics;
 import io.stagedoor.ingress.http.AdminListener;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 
-/** {@code GET /metrics}: every meter in Prometheus text format. Exempt from the rings. */
+/** {@code GET /metrics}: every meter in Prometheus text format, or OpenMetrics when asked. Exempt from the rings. */
 @AdminListener
 @Path("/metrics")
 public final class MetricsResource {
@@ -17,9 +20,11 @@ public final class MetricsResource {
         this.registry = registry;
     }
 
+    /** OpenMetrics (with the histograms' exemplars) when {@code Accept} names it, else Prometheus text. */
     @GET
-    @Produces("text/plain; version=0.0.4; charset=utf-8")
-    public String scrape() {
-        return registry.scrape();
+    @Produces({TraceExemplars.PROMETHEUS_TEXT, TraceExemplars.OPENMETRICS})
+    public Response scrape(@HeaderParam(HttpHeaders.ACCEPT) String accept) {
+        String type = TraceExemplars.contentType(accept);
+        return Response.ok(registry.scrape(type), type).build();
     }
 }

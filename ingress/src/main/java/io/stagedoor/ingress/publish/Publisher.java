@@ -3,6 +3,11 @@ package io.stagedoor.ingress.publish;
 import io.stagedoor.topics.connection.KafkaConnection;
 import io.stagedoor.topics.Headers;
 import io.stagedoor.topics.json.Json;
+import io.stagedoor.topics.trace.Traces;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -48,23 +53,47 @@ public final class Publisher implements AutoCloseable {
         this.producer = new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
     }
 
-    /** Sends {@code value} as JSON; the future completes when the broker acknowledged, or fails. */
+    /** Sends {@code value} as JSON, in a trace of its own; see {@link #publish(String, String, String, Object, Context)}. */
     public CompletableFuture<RecordMetadata> publish(String topic, String key, String correlationId, Object value) {
+        return publish(topic, key, correlationId, value, Context.root());
+    }
+
+    /**
+     * Sends {@code value} as JSON; the future completes when the broker acknowledged, or fails. The record carries
+     * the trace of {@code trace} (the request's) through a producer span that ends with the acknowledgement.
+     */
+    public CompletableFuture<RecordMetadata> publish(String topic, String key, String correlationId, Object value,
+                                                     Context trace) {
         ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, key, Json.write(value));
         Headers.putCorrelationId(record.headers(), correlationId);
+        Span span = Traces.producing(trace, topic, correlationId);
+        Context traced = trace.with(span);
+        Traces.carry(traced, record.headers());
         CompletableFuture<RecordMetadata> acknowledged = new CompletableFuture<>();
         try {
             producer.send(record, (metadata, error) -> completions.execute(() -> {
-                if (error != null) {
-                    acknowledged.completeExceptionally(error);
-                } else {
-                    acknowledged.complete(metadata);
+                ended(span, error);
+                // what the caller chains runs in the request's trace (its log lines carry the trace id)
+                try (Scope ignored = traced.makeCurrent()) {
+                    if (error != null) {
+                        acknowledged.completeExceptionally(error);
+                    } else {
+                        acknowledged.complete(metadata);
+                    }
                 }
             }));
         } catch (RuntimeException e) {
+            ended(span, e);
             acknowledged.completeExceptionally(e);
         }
         return acknowledged;
+    }
+
+    private static void ended(Span span, Throwable error) {
+        if (error != null) {
+            span.setStatus(StatusCode.ERROR, error.getClass().getSimpleName());
+        }
+        span.end();
     }
 
     @Override

@@ -4,6 +4,9 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.topics.Result;
+import io.stagedoor.topics.trace.Traces;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import io.stagedoor.topics.json.Json;
 import java.time.Duration;
 import java.util.List;
@@ -47,9 +50,18 @@ public final class ResultsView {
                 .build();
     }
 
-    /** Applies one record of the results topic, waking the polls that wait for it. */
+    /**
+     * Applies one record of the results topic, waking the polls that wait for it: the last span of its request's
+     * trace, which the listeners run in (so a latency they record links to the trace).
+     */
     public void apply(ConsumerRecord<String, byte[]> record) {
-        accept(Json.read(record.value(), Result.class));
+        Result result = Json.read(record.value(), Result.class);
+        Span span = Traces.consuming("deliver result", record.topic(), record.headers(), result.correlationId());
+        try (Scope ignored = span.makeCurrent()) {
+            accept(result);
+        } finally {
+            span.end();
+        }
     }
 
     /** Calls {@code listener} with every result as it arrives (on the follower thread; it must not block). */

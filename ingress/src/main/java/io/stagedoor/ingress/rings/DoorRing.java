@@ -6,6 +6,8 @@ import io.stagedoor.ingress.http.IngressMessages;
 import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
+import io.stagedoor.ingress.http.RequestTrace;
+import io.opentelemetry.context.Scope;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import java.util.Optional;
@@ -71,7 +73,10 @@ public final class DoorRing {
     }
 
     private void served(Request done, String route, long started) {
-        metrics.served(route, done.getResponse().getStatus(), System.nanoTime() - started);
+        // in the request's trace, so the latency histogram's exemplar links to it
+        try (Scope ignored = RequestTrace.of(done).makeCurrent()) {
+            metrics.served(route, done.getResponse().getStatus(), System.nanoTime() - started);
+        }
     }
 
     /** Whether this request holds one of the door's permits (exempt and shed requests do not). */

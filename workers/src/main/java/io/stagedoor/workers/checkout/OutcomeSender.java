@@ -1,6 +1,8 @@
 package io.stagedoor.workers.checkout;
 
+import io.opentelemetry.context.Context;
 import io.stagedoor.topics.Headers;
+import io.stagedoor.topics.trace.Traces;
 import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.json.Json;
@@ -36,6 +38,7 @@ final class OutcomeSender {
         ProducerRecord<String, byte[]> record = new ProducerRecord<>(topics.paymentOutcomes(), outcome.eventId(),
                 Json.write(outcome));
         Headers.putCorrelationId(record.headers(), outcome.correlationId());
+        Traces.carry(Context.current(), record.headers()); // the payment's span, on the lane's thread
         try {
             producer.send(record).get(SEND_TIMEOUT_MS, TimeUnit.MILLISECONDS);
         } catch (ExecutionException | TimeoutException e) {

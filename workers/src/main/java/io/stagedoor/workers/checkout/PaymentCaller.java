@@ -1,6 +1,11 @@
 package io.stagedoor.workers.checkout;
 
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Scope;
 import io.stagedoor.topics.PaymentOutcome;
+import io.stagedoor.topics.trace.Traces;
 import io.stagedoor.topics.PaymentRequested;
 import io.stagedoor.topics.PaymentStatus;
 import io.stagedoor.workers.WorkerMetrics;
@@ -26,6 +31,8 @@ final class PaymentCaller {
 
     private static final Logger LOG = LoggerFactory.getLogger(PaymentCaller.class);
 
+    private static final AttributeKey<String> OUTCOME = AttributeKey.stringKey("stagedoor.payment.outcome");
+
     private final PaymentGateway gateway;
     private final Duration timeout;
     private final WorkerMetrics metrics;
@@ -49,7 +56,8 @@ final class PaymentCaller {
         long started = System.nanoTime();
         metrics.paymentStarted();
         String label = "error";
-        try {
+        Span call = Traces.tracer().spanBuilder("payment gateway charge").setSpanKind(SpanKind.CLIENT).startSpan();
+        try (Scope ignored = call.makeCurrent()) {
             Charge charge = gateway.charge(request.gatewayKey(), request.amountCents(), request.paymentToken())
                     .toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             label = charge.status().name().toLowerCase(java.util.Locale.ROOT);
@@ -65,6 +73,8 @@ final class PaymentCaller {
             voidOrThrow(request.gatewayKey(), why);
             return outcome(request, PaymentStatus.TIMED_OUT, null, why);
         } finally {
+            call.setAttribute(OUTCOME, label);
+            call.end();
             metrics.paymentFinished(label, Duration.ofNanos(System.nanoTime() - started));
         }
     }

@@ -1,6 +1,10 @@
 package io.stagedoor.workers.checkout;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import io.stagedoor.topics.Headers;
+import io.stagedoor.topics.trace.RequestLogs;
+import io.stagedoor.topics.trace.Traces;
 import io.stagedoor.topics.PaymentActions;
 import io.stagedoor.topics.PaymentRequested;
 import io.stagedoor.topics.TopicNames;
@@ -22,7 +26,6 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
  * One slot of the checkout pool: a share consumer that acquires one payment request, pays for it, produces the
@@ -33,8 +36,6 @@ import org.slf4j.MDC;
  */
 final class PaymentLane implements Runnable {
 
-    /** The MDC key of the correlation id, the same in every module's logs. */
-    static final String CORRELATION_ID = "correlationId";
     private static final Logger LOG = LoggerFactory.getLogger(PaymentLane.class);
     private static final Duration POLL = Duration.ofMillis(500);
 
@@ -113,9 +114,14 @@ final class PaymentLane implements Runnable {
 
     private AcknowledgeType handle(ConsumerRecord<String, byte[]> record) {
         String correlationId = record.key() != null ? record.key() : Headers.correlationId(record.headers());
-        // every log line about this payment carries its correlation id (a field of its own in JSON logs)
-        try (MDC.MDCCloseable ignored = MDC.putCloseable(CORRELATION_ID, correlationId)) {
+        // the payment is a span of its request's trace, current on this thread, so the gateway call and the outcome
+        // record carry it on; every log line about it has its correlation and trace ids (fields of their own in JSON)
+        Span span = Traces.consuming(PaymentActions.isVoid(record.headers()) ? "void payment" : "pay", record.topic(),
+                record.headers(), correlationId);
+        try (Scope ignored = span.makeCurrent(); RequestLogs logs = RequestLogs.about(correlationId, span)) {
             return handle(record, correlationId);
+        } finally {
+            span.end();
         }
     }
 

@@ -1,6 +1,8 @@
 package io.stagedoor.workers.inventory;
 
+import io.opentelemetry.context.Context;
 import io.stagedoor.topics.Headers;
+import io.stagedoor.topics.trace.Traces;
 import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.PaymentRequested;
 import io.stagedoor.topics.Result;
@@ -61,6 +63,8 @@ final class InventoryOutputs {
         if (isVoid) {
             PaymentActions.markVoid(headers);
         }
+        // the trace of the input being decided; none for an output of the expiry punctuator
+        Traces.carry(Context.current(), headers);
         context.forward(new Record<>(key, value, context.currentSystemTimeMs(), headers), sink);
     }
 }

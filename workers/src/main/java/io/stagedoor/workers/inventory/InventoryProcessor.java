@@ -1,6 +1,11 @@
 package io.stagedoor.workers.inventory;
 
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
 import io.stagedoor.topics.CheckoutRequested;
+import io.stagedoor.topics.Headers;
+import io.stagedoor.topics.trace.RequestLogs;
+import io.stagedoor.topics.trace.Traces;
 import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.Reasons;
@@ -17,6 +22,7 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,6 +41,7 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
     private final Clock clock;
     private final WorkerMetrics metrics;
     private final Map<String, InventoryEvents.Known> events;
+    private ProcessorContext<String, Object> context;
     private SeatBook book;
     private InventoryEvents catalog;
     private InventoryOutputs out;
@@ -54,6 +61,7 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
 
     @Override
     public void init(ProcessorContext<String, Object> context) {
+        this.context = context;
         book = new SeatBook(context);
         catalog = new InventoryEvents(context, events);
         out = new InventoryOutputs(context);
@@ -62,8 +70,35 @@ final class InventoryProcessor implements Processor<String, Object, String, Obje
         context.schedule(expiryInterval, PunctuationType.WALL_CLOCK_TIME, ignored -> expireDue());
     }
 
+    /**
+     * Decides one input in the span of its request's trace (carried in the record's headers), which every output it
+     * makes carries on ({@link InventoryOutputs}).
+     */
     @Override
     public void process(Record<String, Object> record) {
+        String correlationId = Headers.correlationId(record.headers());
+        Span span = Traces.consuming("inventory " + kind(record.value()), topic(), record.headers(), correlationId);
+        try (Scope ignored = span.makeCurrent(); RequestLogs logs = RequestLogs.about(correlationId, span)) {
+            decide(record);
+        } finally {
+            span.end();
+        }
+    }
+
+    private String topic() {
+        return context.recordMetadata().map(RecordMetadata::topic).orElse("");
+    }
+
+    private static String kind(Object value) {
+        return switch (value) {
+            case HoldRequested ignored -> "hold";
+            case CheckoutRequested ignored -> "checkout";
+            case PaymentOutcome ignored -> "payment outcome";
+            case null, default -> "record";
+        };
+    }
+
+    private void decide(Record<String, Object> record) {
         Instant now = clock.instant();
         switch (record.value()) {
             case HoldRequested request -> hold(request, now);

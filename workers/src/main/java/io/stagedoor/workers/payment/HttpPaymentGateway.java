@@ -7,6 +7,8 @@ import io.stagedoor.workers.WorkersMessages;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import io.opentelemetry.context.Context;
+import io.stagedoor.topics.trace.Traces;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
@@ -78,12 +80,14 @@ public final class HttpPaymentGateway implements PaymentGateway {
     }
 
     private CompletableFuture<HttpResponse<byte[]>> post(String path, String idempotencyKey, byte[] body) {
-        HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path))
                 .timeout(requestTimeout)
                 .header("Content-Type", "application/json")
                 .header(PayrailServer.IDEMPOTENCY_KEY, idempotencyKey)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body));
+        // the caller's span (the payment's) goes to the gateway as traceparent; nothing while tracing is off
+        Traces.propagator().inject(Context.current(), builder, HttpRequest.Builder::header);
+        HttpRequest request = builder.build();
         return client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
                 .exceptionally(error -> {
                     Throwable cause = error instanceof CompletionException ? error.getCause() : error;
