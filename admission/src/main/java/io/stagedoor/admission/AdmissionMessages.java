@@ -245,6 +245,10 @@ public final class AdmissionMessages {
     }
 
     /** A JDK algorithm the waiting room needs is missing. */
+    public static String spentPuzzlesFull(int capacity) {
+        return "the " + capacity + " spent join puzzles this instance remembers are all still in their lifetime";
+    }
+
     public static String algorithmUnavailable(String algorithm) {
         return algorithm + " is unavailable";
     }

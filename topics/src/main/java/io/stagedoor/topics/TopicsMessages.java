@@ -195,6 +195,19 @@ public final class TopicsMessages {
         return "the entry loop's ceiling must be at least its floor (" + floor + "), was " + ceiling;
     }
 
+    public static String puzzleDifficultyOutOfRange(String field, int bits) {
+        return "the join puzzle's " + field + " must be from 1 to 32 bits (and maxDifficulty at least difficulty), was "
+                + bits;
+    }
+
+    public static String puzzleLifetimeTooShort(java.time.Duration lifetime, java.time.Duration shortest) {
+        return "the join puzzle's lifetime must be at least " + shortest + ", was " + lifetime;
+    }
+
+    public static String puzzleRaiseNegative(double perSecond) {
+        return "the join puzzle's raiseAbovePerSecond must be 0 (never raised) or positive, was " + perSecond;
+    }
+
     /** A JDK algorithm every JDK has is missing all the same. */
     public static String algorithmInEveryJdk(String algorithm) {
         return algorithm + " is part of every JDK";

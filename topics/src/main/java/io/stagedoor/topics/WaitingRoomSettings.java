@@ -23,9 +23,12 @@ import java.time.Instant;
  * @param entryLoop          when present, the entry rate follows the pipeline's headroom between the loop's floor and
  *                           ceiling, starting at {@code entryRatePerSecond}; absent: the rate stays where operators
  *                           set it (default)
+ * @param joinPuzzle         when present, a join carries the solution of a puzzle the ingress issued to the buyer
+ *                           ({@link JoinPuzzleSettings}); absent: joining costs nothing (default)
  */
 public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
-                                  Integer maxActive, String queueing, Instant preQueueAt, EntryLoopSettings entryLoop) {
+                                  Integer maxActive, String queueing, Instant preQueueAt, EntryLoopSettings entryLoop,
+                                  JoinPuzzleSettings joinPuzzle) {
 
     public static final String FIFO = "fifo";
     public static final String RANDOM = "random";
@@ -62,6 +65,12 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
         }
     }
 
+    /** A room whose joins cost nothing. */
+    public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
+                               Integer maxActive, String queueing, Instant preQueueAt, EntryLoopSettings entryLoop) {
+        this(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing, preQueueAt, entryLoop, null);
+    }
+
     /** A room whose rate stays where operators set it. */
     public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
                                Integer maxActive, String queueing, Instant preQueueAt) {
@@ -82,25 +91,31 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
     /** These settings with at most {@code max} buyers active at once (0 for no cap). */
     public WaitingRoomSettings withMaxActive(int max) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, max, queueing, preQueueAt,
-                entryLoop);
+                entryLoop, joinPuzzle);
     }
 
     /** These settings choosing whom to admit by {@code method} ({@value #FIFO}, {@value #RANDOM}, ...). */
     public WaitingRoomSettings withQueueing(String method) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, method,
-                preQueueAt, entryLoop);
+                preQueueAt, entryLoop, joinPuzzle);
     }
 
     /** These settings letting buyers join from {@code from} (the pre-queue) until the opening shuffles them. */
     public WaitingRoomSettings withPreQueueAt(Instant from) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing, from,
-                entryLoop);
+                entryLoop, joinPuzzle);
     }
 
     /** These settings with the entry rate following the pipeline's headroom between {@code floor} and {@code ceiling}. */
     public WaitingRoomSettings withEntryLoop(double floor, double ceiling) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing,
-                preQueueAt, new EntryLoopSettings(floor, ceiling));
+                preQueueAt, new EntryLoopSettings(floor, ceiling), joinPuzzle);
+    }
+
+    /** These settings asking each join for the solution of a puzzle of {@code puzzle}'s kind. */
+    public WaitingRoomSettings withJoinPuzzle(JoinPuzzleSettings puzzle) {
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing,
+                preQueueAt, entryLoop, puzzle);
     }
 
     /** A room that is off: the hold route asks for no pass. */

@@ -1,0 +1,31 @@
+package io.stagedoor.admission.puzzle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class InProcessSpentPuzzlesTest extends SpentPuzzlesContract {
+
+    @Override
+    SpentPuzzles store() {
+        return new InProcessSpentPuzzles(10_000, System::currentTimeMillis);
+    }
+
+    /** One client spending solution after solution cannot grow the map past its bound; nobody gets in twice. */
+    @Test
+    void aFullStoreRefusesRatherThanForgetsALiveEntry() throws Exception {
+        long[] now = {1_000};
+        InProcessSpentPuzzles store = new InProcessSpentPuzzles(3, () -> now[0]);
+        for (String id : new String[] {"a", "b", "c"}) {
+            assertThat(store.spend(id, 60_000).toCompletableFuture().get(1, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThatThrownBy(() -> store.spend("d", 60_000).toCompletableFuture().get(1, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class).hasMessageContaining("3 spent join puzzles");
+        assertThat(store.spend("a", 60_000).toCompletableFuture().get(1, TimeUnit.SECONDS)).isFalse();
+        now[0] = 60_000; // every entry's challenge has expired: room again
+        assertThat(store.spend("d", 120_000).toCompletableFuture().get(1, TimeUnit.SECONDS)).isTrue();
+    }
+}
