@@ -1,6 +1,7 @@
 package io.stagedoor.admission.puzzle;
 
 import io.stagedoor.admission.AdmissionMessages;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,8 +25,9 @@ public final class InProcessSpentPuzzles implements SpentPuzzles {
     }
 
     @Override
-    public CompletionStage<Boolean> spend(String id, long untilMillis) {
+    public CompletionStage<Boolean> spend(String id, Duration keptFor) {
         long now = clock.getAsLong();
+        long untilMillis = now + keptFor.toMillis();
         Long until = spent.get(id);
         if (until != null && until > now) {
             return CompletableFuture.completedFuture(false);

@@ -132,7 +132,8 @@ public final class JoinPuzzles {
             return CompletableFuture.completedFuture(judged);
         }
         pace.joined(eventId);
-        return spent.spend(judged.challenge().id(), judged.challenge().expiresAtMillis())
+        Duration left = Duration.ofMillis(judged.challenge().expiresAtMillis() - clock.getAsLong());
+        return spent.spend(judged.challenge().id(), left)
                 .thenApply(first -> first ? judged : new Judged(PuzzleVerdict.SPENT, judged.challenge()));
     }
 

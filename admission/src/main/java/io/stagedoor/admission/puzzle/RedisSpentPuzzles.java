@@ -8,7 +8,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Spent solutions in Redis: {@code SET sd:puzzle:<id> 1 NX PXAT <expiry>}, one key per challenge (no hash tag, so a
+ * Spent solutions in Redis: {@code SET sd:puzzle:<id> 1 NX PX <what is left of the lifetime>}, one key per challenge (no hash tag, so a
  * herd's keys spread over a cluster's slots), gone when the challenge expires. Every call gives up after
  * {@code timeout}.
  */
@@ -25,8 +25,8 @@ public final class RedisSpentPuzzles implements SpentPuzzles {
     }
 
     @Override
-    public CompletionStage<Boolean> spend(String id, long untilMillis) {
-        return bounded(redis.commands().set(base + id, "1", SetArgs.Builder.nx().pxAt(untilMillis)))
+    public CompletionStage<Boolean> spend(String id, Duration keptFor) {
+        return bounded(redis.commands().set(base + id, "1", SetArgs.Builder.nx().px(Math.max(1, keptFor.toMillis()))))
                 .thenApply("OK"::equals);
     }
 

@@ -1,5 +1,6 @@
 package io.stagedoor.admission.puzzle;
 
+import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -9,8 +10,11 @@ import java.util.concurrent.CompletionStage;
  */
 public interface SpentPuzzles {
 
-    /** Marks the challenge {@code id} spent until {@code untilMillis}; true when it was not spent before. */
-    CompletionStage<Boolean> spend(String id, long untilMillis);
+    /**
+     * Marks the challenge {@code id} spent for {@code keptFor} (what is left of its lifetime, by the issuer's clock: the
+     * store's own clock may be another); true when it was not spent before.
+     */
+    CompletionStage<Boolean> spend(String id, Duration keptFor);
 
     /** Forgets that {@code id} was spent. */
     CompletionStage<Void> forget(String id);

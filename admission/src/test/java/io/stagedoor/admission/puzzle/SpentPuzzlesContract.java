@@ -26,12 +26,12 @@ abstract class SpentPuzzlesContract {
         return store;
     }
 
-    private static long inAMinute() {
-        return System.currentTimeMillis() + 60_000;
+    private static Duration inAMinute() {
+        return Duration.ofMinutes(1);
     }
 
-    private static boolean spend(SpentPuzzles store, String id, long until) throws Exception {
-        return store.spend(id, until).toCompletableFuture().get(5, TimeUnit.SECONDS);
+    private static boolean spend(SpentPuzzles store, String id, Duration keptFor) throws Exception {
+        return store.spend(id, keptFor).toCompletableFuture().get(5, TimeUnit.SECONDS);
     }
 
     @Test
@@ -88,7 +88,8 @@ abstract class SpentPuzzlesContract {
         SpentPuzzles store = store();
         String id = TestNames.unique("expiring");
         long until = System.currentTimeMillis() + 300;
-        assertThat(spend(store, id, until)).isTrue();
+        assertThat(spend(store, id, Duration.ofMillis(300))).isTrue();
+        assertThat(spend(store, id, inAMinute())).as("still within its lifetime").isFalse();
         Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50))
                 .until(() -> spend(store, id, inAMinute()));
         assertThat(System.currentTimeMillis()).isGreaterThanOrEqualTo(until);

@@ -27,6 +27,7 @@ import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriBuilder;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 /**
@@ -51,22 +52,58 @@ public final class QueueResource {
 
     private final WaitingRoom room;
     private final EventRooms events;
+    private final JoinPuzzleGate puzzles;
 
-    QueueResource(WaitingRoom room, EventRooms events) {
+    QueueResource(WaitingRoom room, EventRooms events, JoinPuzzleGate puzzles) {
         this.room = room;
         this.events = events;
+        this.puzzles = puzzles;
     }
 
+    /**
+     * A join puzzle for the caller, for a room that asks each join for one: what to solve and until when. Each call
+     * issues a new one; none is stored.
+     */
+    @GET
+    @Path("puzzle")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Authenticated(Role.BUYER)
+    public Response puzzle(@PathParam("eventId") String eventId, @Context SecurityContext security) {
+        EventDefinition event = events.onEvent(eventId);
+        return Response.ok(puzzles.issue(event, AuthenticationRing.caller(security).id()))
+                .header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+    }
+
+    /**
+     * Joins the room: in a room that asks for a puzzle, only with a solution spent here first (a join this instance
+     * then sheds gives it back).
+     */
     @POST
     @Produces(MediaType.APPLICATION_JSON)
     @Authenticated(Role.BUYER)
     public CompletionStage<Response> join(@PathParam("eventId") String eventId, @Context SecurityContext security,
                                           @HeaderParam(WaitingRoomFeature.TICKET_HEADER) String heldHeader,
-                                          @CookieParam(WaitingRoomFeature.TICKET_COOKIE) String heldCookie) {
+                                          @CookieParam(WaitingRoomFeature.TICKET_COOKIE) String heldCookie,
+                                          @HeaderParam(WaitingRoomFeature.PUZZLE_HEADER) String solution) {
         EventDefinition event = events.onEvent(eventId);
-        RoomPlan plan = events.plan(event);
         String buyer = AuthenticationRing.caller(security).id();
         String held = heldHeader != null ? heldHeader : heldCookie;
+        return puzzles.spend(event, buyer, solution).thenCompose(spent -> {
+            if (spent.refused() != null) {
+                return CompletableFuture.completedFuture(Problems.response(spent.refused()));
+            }
+            return joined(event, buyer, held).thenApply(answer -> {
+                if (answer.getStatus() == Response.Status.SERVICE_UNAVAILABLE.getStatusCode()) {
+                    puzzles.giveBack(spent.challenge()); // refused on our account: the solution stays the buyer's
+                }
+                return answer;
+            });
+        });
+    }
+
+    private CompletionStage<Response> joined(EventDefinition event, String buyer, String held) {
+        String eventId = event.eventId();
+        RoomPlan plan = events.plan(event);
         return room.join(eventId, plan, buyer, held).handle((ticket, error) -> {
             if (error != null) {
                 return GuardedCalls.shed(error) ? Problems.overloaded() : unavailable();

@@ -4,6 +4,10 @@ import io.stagedoor.admission.entryloop.HeadroomBoard;
 import io.stagedoor.admission.entryloop.InProcessHeadroomBoard;
 import io.stagedoor.admission.entryloop.RateLaw;
 import io.stagedoor.admission.entryloop.RedisHeadroomBoard;
+import io.stagedoor.admission.puzzle.InProcessSpentPuzzles;
+import io.stagedoor.admission.puzzle.JoinPuzzles;
+import io.stagedoor.admission.puzzle.RedisSpentPuzzles;
+import io.stagedoor.admission.puzzle.SpentPuzzles;
 import io.stagedoor.admission.waitingroom.RoomOptions;
 import io.stagedoor.admission.waitingroom.RoomSteps;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
@@ -41,6 +45,12 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
     public static final String TICKET_HEADER = "X-Waiting-Room-Ticket";
     /** The cookie that keeps a browser's signed ticket, scoped to the event's queue; read like the header. */
     public static final String TICKET_COOKIE = "stagedoor_ticket";
+    /** The header a join carries its puzzle's solution in, {@code <challenge>:<counter>}. */
+    public static final String PUZZLE_HEADER = "Puzzle-Solution";
+    /** The most spent puzzles one instance without Redis remembers (each for one puzzle lifetime at most). */
+    private static final int SPENT_PUZZLES_IN_PROCESS = 1_000_000;
+    /** The longest a join waits for the shared store of spent puzzles. */
+    private static final java.time.Duration SPENT_PUZZLES_TIMEOUT = java.time.Duration.ofSeconds(1);
     /** The largest operator request body. */
     private static final int MAX_CONTROL_BYTES = 4 * 1024;
     /** The longest the closed loop waits for the shared board. */
@@ -52,9 +62,11 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
     private final SessionEnds sessionEnds;
     private final RoomOpenings openings;
     private final EntryLoops loops;
+    private final JoinPuzzleGate puzzles;
 
     private WaitingRoomFeature(WaitingRoom room, WaitingRoomAudit audit, EventRooms events, SessionEnds sessionEnds,
-                               RoomOpenings openings, EntryLoops loops) {
+                               RoomOpenings openings, EntryLoops loops, JoinPuzzleGate puzzles) {
+        this.puzzles = puzzles;
         this.room = room;
         this.audit = audit;
         this.events = events;
@@ -79,13 +91,22 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
             return new WaitingRoomFeature(room, audit,
                     new EventRooms(wiring.catalog(), seats == null ? event -> false : seats::soldOut),
                     new SessionEnds(room, wiring.catalog(), wiring.clock()),
-                    new RoomOpenings(room, wiring.catalog(), wiring.clock()).start(), loops(wiring, room, audit));
+                    new RoomOpenings(room, wiring.catalog(), wiring.clock()).start(), loops(wiring, room, audit),
+                    puzzles(wiring));
         } catch (RuntimeException e) {
             if (audit != null) {
                 audit.close();
             }
             throw e;
         }
+    }
+
+    /** Join puzzles signed under a key of their own derived from the pass secret, spent where the room lives. */
+    private static JoinPuzzleGate puzzles(WaitingRoomWiring wiring) {
+        SpentPuzzles spent = wiring.redis() == null
+                ? new InProcessSpentPuzzles(SPENT_PUZZLES_IN_PROCESS, wiring.clock()::millis)
+                : new RedisSpentPuzzles(wiring.redis(), wiring.topics().namespace(), SPENT_PUZZLES_TIMEOUT);
+        return new JoinPuzzleGate(new JoinPuzzles(wiring.passSecret(), spent, wiring.clock()::millis));
     }
 
     /** The closed loops of the rooms that have one, on the board the rooms share; null without a headroom probe. */
@@ -102,7 +123,7 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
 
     @Override
     public boolean configure(FeatureContext context) {
-        context.register(new QueueResource(room, events));
+        context.register(new QueueResource(room, events, puzzles));
         context.register(new AdminWaitingRoomResource(room, events, new JsonBody(HttpJson.mapper(), MAX_CONTROL_BYTES),
                 loops));
         context.register(new PassGate(room, events::gated));

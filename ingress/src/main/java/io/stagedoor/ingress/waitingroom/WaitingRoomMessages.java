@@ -1,5 +1,6 @@
 package io.stagedoor.ingress.waitingroom;
 
+import io.stagedoor.admission.puzzle.PuzzleVerdict;
 import io.stagedoor.admission.waitingroom.PassVerdict;
 
 /** Every problem detail the waiting-room routes write, so tests assert against one place. */
@@ -27,6 +28,36 @@ public final class WaitingRoomMessages {
         };
         return why + " Queue with " + queueRoute(eventId) + " and send the pass in the "
                 + WaitingRoomFeature.PASS_HEADER + " header (or the " + WaitingRoomFeature.PASS_COOKIE + " cookie).";
+    }
+
+    /** Where a buyer gets a join puzzle for an event. */
+    public static String puzzleRoute(String eventId) {
+        return "GET /v1/events/" + eventId + "/queue/puzzle";
+    }
+
+    /** A join without a solution, to a room that asks for one. */
+    public static String puzzleRequired(String eventId) {
+        return "Joining the waiting room of " + eventId + " needs a solved join puzzle: get one with "
+                + puzzleRoute(eventId) + " and send the challenge and counter as " + WaitingRoomFeature.PUZZLE_HEADER
+                + ": <challenge>:<counter>.";
+    }
+
+    /** Why a presented solution does not let the join in. */
+    public static String puzzleRefused(PuzzleVerdict verdict, String eventId) {
+        String why = switch (verdict) {
+            case FORGED -> "The join puzzle is not one this service issued (forged or altered).";
+            case NOT_YOURS -> "The join puzzle was issued to another buyer or for another event.";
+            case EXPIRED -> "The join puzzle has expired.";
+            case UNSOLVED -> "The counter does not solve the join puzzle.";
+            case SPENT -> "The join puzzle's solution was used for a join already.";
+            case MISSING, SOLVED -> throw new IllegalArgumentException("not a refusal: " + verdict);
+        };
+        return why + " Get a new one with " + puzzleRoute(eventId) + ".";
+    }
+
+    /** A puzzle asked of an event whose room asks for none. */
+    public static String noPuzzle(String eventId) {
+        return "Joining the waiting room of " + eventId + " needs no puzzle.";
     }
 
     public static String unknownEvent(String eventId) {
