@@ -46,6 +46,8 @@ class ModuleApiTest {
                     "limit.Limit", "limit.LimitCheck", "limit.LimitDeclaration", "limit.LimitKey", "limit.LimitPolicy",
                     "limit.LimitSubject", "limit.LimitedRoute", "limit.Limits", "limit.LiveLimits",
                     "limit.WhenUnavailable", "limit.LimitCost",
+                    "puzzle.JoinPuzzles", "puzzle.PuzzleChallenge", "puzzle.PuzzleVerdict", "puzzle.PuzzleWork",
+                    "puzzle.SpentPuzzles", "puzzle.InProcessSpentPuzzles", "puzzle.RedisSpentPuzzles",
                     "limiter.Decision", "limiter.DecisionSource", "limiter.Limiter", "limiter.LimiterBuilder",
                     "limiter.LimiterSettings",
                     "bound.ConcurrencyBound", "bound.KeyedConcurrencyBound", "bound.Permit",
