@@ -245,6 +245,14 @@ public final class AdmissionMessages {
     }
 
     /** A JDK algorithm the waiting room needs is missing. */
+    public static String presaleSeedTooShort(int bytes) {
+        return "a presale lottery's seed must be at least 16 bytes, was " + bytes;
+    }
+
+    public static String presaleCodesNegative(int codes) {
+        return "a presale lottery's code count must be 0 or more, was " + codes;
+    }
+
     public static String spentPuzzlesFull(int capacity) {
         return "the " + capacity + " spent join puzzles this instance remembers are all still in their lifetime";
     }
