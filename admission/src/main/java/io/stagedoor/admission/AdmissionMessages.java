@@ -245,6 +245,14 @@ public final class AdmissionMessages {
     }
 
     /** A JDK algorithm the waiting room needs is missing. */
+    public static String laneSharesMismatch(int lanes, int shares) {
+        return "a room's lanes need one share each and at least one lane: " + lanes + " lanes, " + shares + " shares";
+    }
+
+    public static String laneShareNotPositive(String lane, double share) {
+        return "the share of lane " + lane + " must be positive, was " + share;
+    }
+
     public static String presaleSeedTooShort(int bytes) {
         return "a presale lottery's seed must be at least 16 bytes, was " + bytes;
     }
