@@ -8,6 +8,7 @@ import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.dialect.Dialects;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -31,9 +32,9 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 public final class OpenApiDocument {
 
-    /** The document's own address: its local references are resolved against it, from the classpath. */
+    /** The document's own address: its local references are resolved against it, in this very tree. */
     private static final String BASE = "https://stagedoor.io/openapi/";
-    private static final String ADDRESS = BASE + "stagedoor.yaml";
+    private static final String ADDRESS = BASE + "stagedoor.json";
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options");
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -45,7 +46,7 @@ public final class OpenApiDocument {
         this.root = root;
         this.schemas = SchemaRegistry.withDialect(Dialects.getOpenApi31(), builder -> builder
                 .schemaRegistryConfig(SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build())
-                .schemaIdResolvers(ids -> ids.mapPrefix(BASE, "classpath:openapi/")));
+                .schemas(Map.of(ADDRESS, JSON.writeValueAsString(root))));
     }
 
     /** The document as the admin listener serves it. */
@@ -153,21 +154,27 @@ public final class OpenApiDocument {
         return errors(schema, instance).stream().map(e -> where + ": body: " + e).toList();
     }
 
-    /** Equal media types: the same type and subtype, and the same parameters where the document names any. */
+    /**
+     * Equal media types: the same type and subtype, and the same parameters, in any order, where the document names
+     * any.
+     */
     private static boolean sameMediaType(String described, String sent) {
         if (!essence(described).equals(essence(sent))) {
             return false;
         }
-        return !described.contains(";") || normalized(described).equals(normalized(sent));
+        return !described.contains(";") || parameters(described).equals(parameters(sent));
+    }
+
+    private static Set<String> parameters(String mediaType) {
+        Set<String> parameters = new TreeSet<>();
+        String[] parts = mediaType.replace(" ", "").toLowerCase(Locale.ROOT).split(";");
+        parameters.addAll(Arrays.asList(parts).subList(1, parts.length));
+        return parameters;
     }
 
     private static String essence(String mediaType) {
         int semicolon = mediaType.indexOf(';');
         return (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
-    }
-
-    private static String normalized(String mediaType) {
-        return mediaType.replace(" ", "").toLowerCase(Locale.ROOT);
     }
 
     private static JsonNode integer(String value) {
