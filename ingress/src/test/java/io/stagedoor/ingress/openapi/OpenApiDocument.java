@@ -73,9 +73,13 @@ public final class OpenApiDocument {
         return routes;
     }
 
-    /** The servers a path is served on, its own or else the document's. */
+    /** The servers a path is served on, its own or else the document's; none for a path it does not describe. */
     public List<String> servers(String path) {
-        JsonNode servers = root.get("paths").get(path).get("servers");
+        JsonNode item = root.get("paths").get(path);
+        if (item == null) {
+            return List.of();
+        }
+        JsonNode servers = item.get("servers");
         List<String> urls = new ArrayList<>();
         (servers == null ? root.get("servers") : servers).forEach(server -> urls.add(server.get("url").asString()));
         return urls;
