@@ -8,6 +8,7 @@ import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.login.Accounts;
 import io.stagedoor.ingress.login.PasswordHasher;
+import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.openapi.OpenApiDocument;
 import io.stagedoor.ingress.openapi.OpenApiResource;
 import io.stagedoor.ingress.publish.Publisher;
@@ -44,6 +45,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -54,7 +56,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * Real answers of every route, on a real instance with real workers, Redis and Kafka, held to the checked-in OpenAPI
  * document: each success, each problem a request can be made to provoke here (400, 401, 403 ×3, 404, 405, 406, 408,
- * 409, 413, 415, 422, 429 with Retry-After and the RateLimit fields, 503 with Retry-After), from the front stage and
+ * 409, 410, 413, 415, 422, 429 ×2 with Retry-After and the RateLimit fields, 503 with Retry-After), from the front stage and
  * from Jersey. The last test proves every route of the document was asked and every problem type met, but those
  * named in {@link #NOT_PROVOKED} with the reason.
  */
@@ -69,8 +71,6 @@ class OpenApiIT {
     /** Problem types this test cannot make a healthy instance answer, and where they are tested instead. */
     private static final Map<ProblemType, String> NOT_PROVOKED = Map.of(
             ProblemType.FORBIDDEN, "a 403 of the framework's own; no route refuses with it",
-            ProblemType.GONE, "needs the results window to pass (ResultsIT, CheckoutReplaysIT)",
-            ProblemType.TOO_MANY_IN_FLIGHT, "needs requests held in flight (WaitingPollCapIT, SlowClientsIT)",
             ProblemType.INTERNAL, "a bug",
             ProblemType.SERVICE_UNAVAILABLE, "needs Kafka or Redis down (KafkaOutageIT, IngressOutageIT)");
 
@@ -90,7 +90,8 @@ class OpenApiIT {
         Path keys = Files.createTempDirectory("keys").resolve("api-keys.json");
         gateKey = ApiKeys.load(keys).create("gate-1", IngressFixture.ORGANIZER);
         fixture = IngressFixture.start(b -> b.accountsFile(accounts).apiKeysFile(keys).maxPasswordHashes(1)
-                .trustedProxies(List.of("127.0.0.1/32")).bodyDeadline(Duration.ofSeconds(1)).maxCheckouts(1));
+                .trustedProxies(List.of("127.0.0.1/32")).bodyDeadline(Duration.ofSeconds(3)).maxCheckouts(1)
+                .maxInFlightPerAddress(2));
         // a payment that takes 3 s holds the one checkout permit while a second checkout comes
         workers = fixture.startWorkers(new SimulatedGateway(
                 new PayrailSettings(Duration.ofSeconds(3), 0, 0, Duration.ofSeconds(30), 42)));
@@ -160,14 +161,23 @@ class OpenApiIT {
 
     @Test
     @Order(4)
-    void aSlowBodyIsARequestTimeout() throws Exception {
-        try (SlowBody slow = SlowBody.post(fixture.ingress.port(), "/v1/login", Map.of("X-Forwarded-For", "203.0.113.9"),
-                "{\"email\":\"ada@example.com\",\"password\":\"x\"}", null)) {
-            SlowBody.Answer answer = slow.answer().get(30, TimeUnit.SECONDS);
-            check("POST", "/v1/login", new Raw(answer.status(), HttpHeaders.of(answer.headers().entrySet().stream()
-                    .collect(Collectors.toMap(Map.Entry::getKey, e -> List.of(e.getValue()))), (a, b) -> true),
-                    answer.body()));
-            assertThat(answer.status()).isEqualTo(408);
+    void slowBodiesHoldTheirAddressesShareAndAreARequestTimeout() throws Exception {
+        Map<String, String> address = Map.of("X-Forwarded-For", "203.0.113.9");
+        String body = "{\"email\":\"ada@example.com\",\"password\":\"x\"}";
+        // two bodies dribbled slower than the 3 s deadline hold the address's share of the door (2 here)
+        try (SlowBody first = SlowBody.post(fixture.ingress.port(), "/v1/login", address, body, Duration.ofMillis(500));
+             SlowBody second = SlowBody.post(fixture.ingress.port(), "/v1/login", address, body, Duration.ofMillis(500))) {
+            Awaitility.await().atMost(Duration.ofSeconds(3)).until(() -> fixture.ingress.registry()
+                    .get(IngressMetrics.IN_FLIGHT).gauge().value() == 2);
+            HttpResponse<String> third = login("203.0.113.9", body, JSON);
+            assertThat(check("POST", "/v1/login", third).body()).contains(ProblemType.TOO_MANY_IN_FLIGHT.slug());
+            for (SlowBody slow : List.of(first, second)) {
+                SlowBody.Answer answer = slow.answer().get(30, TimeUnit.SECONDS);
+                check("POST", "/v1/login", new Raw(answer.status(), HttpHeaders.of(answer.headers().entrySet().stream()
+                        .collect(Collectors.toMap(Map.Entry::getKey, e -> List.of(e.getValue()))), (a, b) -> true),
+                        answer.body()));
+                assertThat(answer.status()).isEqualTo(408);
+            }
         }
     }
 
@@ -407,6 +417,29 @@ class OpenApiIT {
                 "schema: {type: string, pattern: '^/v2/results/'}")).violations("POST", HOLDS,
                 hold(TestNames.unique("buyer"), "{\"seats\":[\"S-5\"]}", null))).singleElement().asString()
                 .contains("Location");
+    }
+
+    @Test
+    @Order(13)
+    void aResultOlderThanTheResultsWindowIsGone() throws Exception {
+        String buyer = TestNames.unique("late");
+        String correlationId = IngressFixture.correlationId(hold(buyer, "{\"seats\":[\"S-9\"]}", null));
+        // an instance that keeps results for 1 s: the id says when it was issued, so past that its poll is 410
+        try (Ingress shortWindow = fixture.secondInstance(b -> b.port(0).adminPort(0)
+                .resultsWindow(Duration.ofSeconds(1)))) {
+            String path = "/v1/results/" + correlationId;
+            HttpResponse<String> gone = null;
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (System.nanoTime() < deadline) {
+                gone = fixture.send(HttpRequest.newBuilder(IngressFixture.uri(shortWindow, path))
+                        .header("Authorization", "Bearer " + fixture.token(buyer)));
+                if (gone.statusCode() == 410) {
+                    break;
+                }
+                Thread.sleep(200); // the window is a clock's: nothing to wait on but time
+            }
+            assertThat(check("GET", path, gone).statusCode()).isEqualTo(410);
+        }
     }
 
     @Test
