@@ -12,6 +12,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +88,24 @@ final class DocumentedAnswers {
         }
         throw new AssertionError("no " + status + " in " + tries + " tries; the last was " + last.statusCode() + " "
                 + last.body());
+    }
+
+    /**
+     * Asks until the answer has {@code status}, every 100 ms for at most {@code within}: for what arrives from a topic,
+     * where asking at once again would only spend the caller's tokens.
+     */
+    static HttpResponse<String> untilStatusWithin(int status, Asking ask, Duration within) throws Exception {
+        long deadline = System.nanoTime() + within.toNanos();
+        HttpResponse<String> last = ask.send();
+        while (last.statusCode() != status && System.nanoTime() < deadline) {
+            Thread.sleep(100); // what is awaited arrives from a topic; nothing here to wait on
+            last = ask.send();
+        }
+        if (last.statusCode() != status) {
+            throw new AssertionError("no " + status + " within " + within + "; the last was " + last.statusCode() + " "
+                    + last.body());
+        }
+        return last;
     }
 
     /** Asks until the body contains {@code text}, at most {@code tries} times 100 ms apart; fails if it never does. */

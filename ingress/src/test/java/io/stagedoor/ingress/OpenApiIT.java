@@ -2,6 +2,7 @@ package io.stagedoor.ingress;
 
 import static io.stagedoor.ingress.DocumentedAnswers.untilBody;
 import static io.stagedoor.ingress.DocumentedAnswers.untilStatus;
+import static io.stagedoor.ingress.DocumentedAnswers.untilStatusWithin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.stagedoor.ingress.auth.ApiKeys;
@@ -277,7 +278,7 @@ class OpenApiIT {
         assertThat(check("POST", queue, fixture.send(post(queue, buyer, "")
                 .header(WaitingRoomFeature.TICKET_HEADER, ticket))).statusCode()).isEqualTo(200);
         HttpResponse<String> admitted = untilBody("\"admitted\"",
-                () -> fixture.send(get(queue + "/" + ticket, buyer)), 50);
+                () -> fixture.send(get(queue + "/" + ticket, buyer)), 100);
         check("GET", queue + "/" + ticket, admitted);
         String pass = Json.mapper().readTree(admitted.body()).get("pass").asText();
 
@@ -328,7 +329,8 @@ class OpenApiIT {
             publisher.publish(fixture.topics.seatChanges(), IngressFixture.EVENT, "sale", sold)
                     .get(10, TimeUnit.SECONDS);
         }
-        HttpResponse<String> admitted = untilStatus(200, () -> scan(gateKey, "{\"ticket\":\"tkt_scan_one\"}"), 100);
+        HttpResponse<String> admitted = untilStatusWithin(200, () -> scan(gateKey, "{\"ticket\":\"tkt_scan_one\"}"),
+                Duration.ofSeconds(10));
         check("POST", "/v1/scans", admitted);
         assertThat(check("POST", "/v1/scans", scan(gateKey, "{\"ticket\":\"tkt_scan_one\"}")).statusCode()).isEqualTo(409);
         assertThat(check("POST", "/v1/scans", scan(gateKey, "{\"ticket\":\"tkt_nobody\"}")).statusCode()).isEqualTo(404);
@@ -433,16 +435,9 @@ class OpenApiIT {
         try (Ingress shortWindow = fixture.secondInstance(b -> b.port(0).adminPort(0)
                 .resultsWindow(Duration.ofSeconds(1)))) {
             String path = "/v1/results/" + correlationId;
-            HttpResponse<String> gone = null;
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (System.nanoTime() < deadline) {
-                gone = fixture.send(HttpRequest.newBuilder(IngressFixture.uri(shortWindow, path))
-                        .header("Authorization", "Bearer " + fixture.token(buyer)));
-                if (gone.statusCode() == 410) {
-                    break;
-                }
-                Thread.sleep(200); // the window is a clock's: nothing to wait on but time
-            }
+            HttpResponse<String> gone = untilStatusWithin(410, () -> fixture.send(HttpRequest.newBuilder(
+                    IngressFixture.uri(shortWindow, path)).header("Authorization", "Bearer " + fixture.token(buyer))),
+                    Duration.ofSeconds(20));
             assertThat(check("GET", path, gone).statusCode()).isEqualTo(410);
         }
     }
