@@ -39,6 +39,7 @@ import io.stagedoor.ingress.login.PasswordHasher;
 import io.stagedoor.ingress.metrics.IngressMetrics;
 import io.stagedoor.ingress.metrics.MetricsResource;
 import io.stagedoor.ingress.metrics.SchedulingLag;
+import io.stagedoor.ingress.openapi.OpenApiResource;
 import io.stagedoor.ingress.pages.PagesResource;
 import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.ingress.results.DecidedRequests;
@@ -216,6 +217,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new HealthResource(readiness))
                 .register(new MetricsResource(registry))
                 .register(new PagesResource())
+                .register(new OpenApiResource())
                 .property(ServerProperties.WADL_FEATURE_DISABLE, true)
                 .property(ServerProperties.LOCATION_HEADER_RELATIVE_URI_RESOLUTION_DISABLED, true)
                 .property(ServerProperties.RESPONSE_SET_STATUS_OVER_SEND_ERROR, true);

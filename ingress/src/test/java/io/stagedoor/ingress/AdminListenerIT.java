@@ -14,8 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The admin routes, {@code /metrics} and the operator page answer on the admin listener alone, and the buyers'
- * routes on the public listener alone, however a caller spells the path or what it claims in its headers.
+ * The admin routes, {@code /metrics}, the API document and the operator page answer on the admin listener alone,
+ * and the buyers' routes on the public listener alone, however a caller spells the path or what it claims in its
+ * headers.
  */
 class AdminListenerIT {
 
@@ -32,7 +33,7 @@ class AdminListenerIT {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/metrics", "/ops", "/v1/admin/events/" + IngressFixture.EVENT + "/waiting-room"})
+    @ValueSource(strings = {"/metrics", "/ops", "/openapi.yaml", "/v1/admin/events/" + IngressFixture.EVENT + "/waiting-room"})
     void adminRoutesAreNotFoundOnThePublicListenerAndServedOnTheAdminListener(String path) throws Exception {
         HttpResponse<String> outside = fixture.send(asOperator(fixture.uri(path)));
         HttpResponse<String> inside = fixture.send(asOperator(fixture.adminUri(path)));
