@@ -18,7 +18,10 @@ import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.waitingroom.WaitingRoomFeature;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.topics.JoinPuzzleSettings;
+import io.stagedoor.admission.puzzle.PuzzleWork;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.SeatStatus;
 import io.stagedoor.topics.WaitingRoomSettings;
@@ -317,6 +320,31 @@ class OpenApiIT {
         assertThat(notOpen.headers().firstValue("Retry-After")).isPresent();
         assertThat(ANSWERS.met()).contains(ProblemType.WAITING_ROOM, ProblemType.WAITING_ROOM_CLOSED,
                 ProblemType.WAITING_ROOM_NOT_OPEN);
+    }
+
+    @Test
+    @Order(7)
+    void aRoomWithAJoinPuzzleAnswersAsDescribed() throws Exception {
+        Instant now = Instant.now();
+        String puzzled = putEvent(TestNames.unique("puzzled"), new WaitingRoomSettings(true, 1000, now.minusSeconds(1),
+                Duration.ofMinutes(15), null, null, null, null).withJoinPuzzle(new JoinPuzzleSettings(4, null, null, null)));
+        String buyer = TestNames.unique("solver");
+        String queue = "/v1/events/" + puzzled + "/queue";
+        HttpResponse<String> issued = check("GET", queue + "/puzzle", fixture.send(get(queue + "/puzzle", buyer)));
+        assertThat(issued.statusCode()).isEqualTo(200);
+        assertThat(check("POST", queue, fixture.send(post(queue, buyer, ""))).statusCode()).isEqualTo(428);
+        assertThat(check("POST", queue, fixture.send(post(queue, buyer, "")
+                .header(WaitingRoomFeature.PUZZLE_HEADER, "not-a-solution"))).statusCode()).isEqualTo(403);
+        JsonNode puzzle = Json.mapper().readTree(issued.body());
+        String challenge = puzzle.get("challenge").asText();
+        String solution = challenge + ":" + PuzzleWork.solve(challenge, puzzle.get("difficulty").asInt());
+        assertThat(check("POST", queue, fixture.send(post(queue, buyer, "")
+                .header(WaitingRoomFeature.PUZZLE_HEADER, solution))).statusCode()).isEqualTo(202);
+        String free = putEvent(TestNames.unique("unpuzzled"), new WaitingRoomSettings(true, 1000, now.minusSeconds(1),
+                Duration.ofMinutes(15)));
+        String freePuzzle = "/v1/events/" + free + "/queue/puzzle";
+        assertThat(check("GET", freePuzzle, fixture.send(get(freePuzzle, buyer))).statusCode()).isEqualTo(404);
+        assertThat(ANSWERS.met()).contains(ProblemType.PUZZLE_REQUIRED, ProblemType.PUZZLE_REFUSED);
     }
 
     @Test
