@@ -163,7 +163,7 @@ export class StagedoorClient {
    * @param {CallOptions & { pass?: string, idempotencyKey?: string }} [options] `pass`: the waiting room's pass
    * @returns {Promise<Accepted>}
    */
-  hold(eventId, seats, options = {}) {
+  async hold(eventId, seats, options = {}) {
     required('eventId', eventId);
     if (!Array.isArray(seats) || seats.length === 0) throw new TypeError(messages.seatsRequired());
     return this.#submit('hold', `/v1/events/${segment(eventId)}/holds`, { seats: [...seats] }, options);
@@ -176,7 +176,7 @@ export class StagedoorClient {
    * @param {CallOptions & { idempotencyKey?: string }} [options]
    * @returns {Promise<Accepted>}
    */
-  checkout(holdId, paymentToken, options = {}) {
+  async checkout(holdId, paymentToken, options = {}) {
     required('holdId', holdId);
     required('paymentToken', paymentToken);
     return this.#submit('checkout', `/v1/holds/${segment(holdId)}/checkout`, { paymentToken }, options);
