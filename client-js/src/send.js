@@ -79,10 +79,17 @@ export class Sender {
     let failures = 0;
     for (let attempt = 1; ; attempt++) {
       const outgoing = request(attempt);
+      const limit = attemptSignal(signal, policy.requestTimeoutMs + (outgoing.extraTimeoutMs || 0));
       let response;
+      let body;
       try {
-        response = await this.#fetch(outgoing, policy, signal);
+        response = await this.#parts.fetch(outgoing.url, {
+          method: outgoing.method, headers: outgoing.headers, body: outgoing.body, signal: limit.signal,
+        });
+        body = await readBody(response);
+        limit.release();
       } catch (error) {
+        limit.release();
         if (signal?.aborted) throw signal.reason;
         throttle?.record(false);
         failures += 1;
@@ -92,10 +99,9 @@ export class Sender {
         await sleep(wait, signal);
         continue;
       }
-      const arrived = now();
+      const arrived = now(); // the body read too: later than the answer's arrival, so a wait from here is never early
       const refused = RETRYABLE.includes(response.status);
       throttle?.record(!refused);
-      const body = await readBody(response);
       if (response.ok) return { status: response.status, headers: response.headers, body, attempts: attempt };
       const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'), arrived);
       const refusal = {
@@ -113,21 +119,28 @@ export class Sender {
       await sleep(wait, signal);
     }
   }
+}
 
-  /**
-   * @param {Outgoing} outgoing
-   * @param {Readonly<import('./retry-policy.js').RetryPolicy>} policy
-   * @param {AbortSignal | undefined} signal
-   */
-  #fetch(outgoing, policy, signal) {
-    const timeout = AbortSignal.timeout(policy.requestTimeoutMs + (outgoing.extraTimeoutMs || 0));
-    return this.#parts.fetch(outgoing.url, {
-      method: outgoing.method,
-      headers: outgoing.headers,
-      body: outgoing.body,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-  }
+/**
+ * The signal of one attempt: aborted by the caller's signal or when `ms` pass, whichever comes first. Built by hand
+ * rather than with AbortSignal.any and AbortSignal.timeout, which some runtimes (React Native's) lack; `release`
+ * clears the timer once the answer is read.
+ * @param {AbortSignal | undefined} caller
+ * @param {number} ms
+ * @returns {{ signal: AbortSignal, release: () => void }}
+ */
+function attemptSignal(caller, ms) {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(caller?.reason);
+  caller?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(new Error(`no answer within ${ms} ms`)), ms);
+  return {
+    signal: controller.signal,
+    release: () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 /**

@@ -187,3 +187,31 @@ test('a wait is abandoned when the caller aborts', async () => {
   });
   await assert.rejects(c.hold('e', ['A-1'], { signal: controller.signal }), /signed out/);
 });
+
+test('a request that gets no answer within its timeout counts as unanswered and is retried', async () => {
+  const time = new FakeTime();
+  const signals = [];
+  const silent = (url, init) => new Promise((resolve, reject) => {
+    signals.push(init.signal);
+    init.signal.addEventListener('abort', () => reject(init.signal.reason));
+  });
+  const c = new StagedoorClient({ baseUrl: BASE, fetch: silent, now: time.now, sleep: time.sleep, retry: { maxAttempts: 2, requestTimeoutMs: 30 } });
+  const error = await c.events().catch((e) => e);
+  assert.ok(error instanceof UnreachableError, String(error));
+  assert.equal(error.attempts, 2);
+  assert.match(error.cause.message, /no answer within 30 ms/);
+  assert.equal(signals.length, 2);
+});
+
+test('a caller\'s abort during a request ends the call without a retry', async () => {
+  const controller = new AbortController();
+  let sent = 0;
+  const hanging = (url, init) => new Promise((resolve, reject) => {
+    sent += 1;
+    init.signal.addEventListener('abort', () => reject(init.signal.reason));
+    controller.abort(new Error('signed out'));
+  });
+  const c = new StagedoorClient({ baseUrl: BASE, fetch: hanging });
+  await assert.rejects(c.events({ signal: controller.signal }), /signed out/);
+  assert.equal(sent, 1);
+});
