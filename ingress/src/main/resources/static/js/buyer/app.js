@@ -12,7 +12,7 @@ import * as session from './session.js';
 const MAX_SEATS = 8;
 const $ = (id) => document.getElementById(id);
 const notice = new Notice($('notice'));
-const client = pageClient({ token: () => session.current()?.token, notice });
+const client = pageClient({ token: session.token, notice });
 const countdown = new HoldCountdown($('hold-countdown'));
 const state = { event: null, hold: null };
 const seatMap = new SeatMap($('seat-map'), { max: MAX_SEATS, onChange: seatsChanged });
@@ -36,7 +36,7 @@ async function step(work) {
     await work();
   } catch (error) {
     if (!(error instanceof StagedoorError)) throw error;
-    if (error instanceof RefusedError && error.status === 401 && session.current()) {
+    if (error instanceof RefusedError && error.status === 401 && error.operation !== 'login' && session.token()) {
       session.clear();
       show('sign-in');
       notice.error('Your sign-in has expired. Please sign in again.');
