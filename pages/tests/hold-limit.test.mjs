@@ -1,5 +1,6 @@
 // A buyer over the seat limit (10 seats, then 1 per 6 s) sees "please wait N seconds" with the N of the 429's
-// Retry-After, and the page sends the hold again no sooner than that, and then it is held.
+// Retry-After, and the page (through the JavaScript client) sends the hold again no sooner than that, with the same
+// Idempotency-Key, and then it is held.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,8 +36,12 @@ test('a buyer over the hold limit is told the wait in seconds and the page retri
     const seat = await free.getAttribute('data-seat');
     await free.click();
     const holds = [];
+    const keys = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/holds')) holds.push(Date.now());
+      if (request.method() === 'POST' && request.url().endsWith('/holds')) {
+        holds.push(Date.now());
+        keys.push(request.headers()['idempotency-key']);
+      }
     });
     const refused = page.waitForResponse((r) => r.url().endsWith('/holds') && r.status() === 429);
     await page.getByRole('button', { name: 'Hold these seats' }).click();
@@ -55,6 +60,8 @@ test('a buyer over the hold limit is told the wait in seconds and the page retri
 
     await page.getByRole('heading', { name: 'Your seats are held' }).waitFor({ timeout: 30_000 });
     assert.equal(holds.length, 2, 'one refused hold, then exactly one retry');
+    assert.match(keys[0], /^[0-9a-f-]{36}$/, 'the hold carries an Idempotency-Key');
+    assert.equal(keys[1], keys[0], 'the retry is the same logical request');
     const waited = holds[1] - holds[0];
     assert.ok(waited >= retryAfter * 1000 - 50, `retried after ${waited} ms, not before ${retryAfter} s`);
     assert.ok(waited < retryAfter * 1000 + 1500, `retried after ${waited} ms, promptly after ${retryAfter} s`);

@@ -1,5 +1,6 @@
-// Talking to the ingress. Every 429 and 503 carries a true Retry-After (ARCHITECTURE.md, "Honest"), so a refused
-// request is retried exactly when the service said, never sooner, and the page is told so it can say why it waits.
+// The operator page talking to the ingress's admin routes. Every 429 and 503 carries a true Retry-After
+// (ARCHITECTURE.md, "Honest"), so a refused request is retried exactly when the service said, never sooner, and the
+// page is told so it can say why it waits. (The buyer page talks through the JavaScript client: buyer/service.js.)
 
 /** A refusal the page has to act on: the problem body (RFC 9457) and its HTTP status. */
 export class ApiError extends Error {
@@ -26,13 +27,6 @@ export function retryAfterSeconds(headers, problem) {
   if (problem && Number.isFinite(problem.retryAfter)) return problem.retryAfter;
   return 1;
 }
-
-/** A key that makes a retried POST the same request to the service (no second hold or charge). */
-export function idempotencyKey() {
-  return crypto.randomUUID();
-}
-
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Seconds to wait before trying again when the service cannot be reached at all. */
 const UNREACHABLE_RETRY_SECONDS = 2;
@@ -61,19 +55,6 @@ export async function request(path, { method = 'GET', json, token, headers = {},
     }
     if (!response.ok) throw new ApiError(response.status, body);
     return { status: response.status, headers: response.headers, body };
-  }
-}
-
-/**
- * Reads the result of an accepted request (its Location) by long poll: each poll asks the ingress to hold it up to
- * 10 s; a pending answer is followed at once when the server already waited, else after its Retry-After.
- */
-export async function awaitResult(location, { token, wait, what, onPending }) {
-  for (;;) {
-    const answer = await request(location, { token, headers: { Prefer: 'wait=10' }, wait, what });
-    if (answer.status === 200) return answer.body;
-    if (onPending) onPending(answer.body);
-    if (!answer.headers.get('Preference-Applied')) await sleep(retryAfterSeconds(answer.headers) * 1000);
   }
 }
 

@@ -36,17 +36,18 @@ export class Notice {
   }
 
   /**
-   * Shows "please wait N seconds" for a refusal and resolves after exactly N seconds. Used as the {@code wait}
-   * callback of api.request, so the retry happens when the countdown ends.
+   * Shows "please wait N seconds" for a refusal, N the Retry-After the service gave, counts down the {@code waitMs}
+   * that will pass before the next try (N itself, or N and the client's small jitter), and resolves then. The buyer
+   * page's client calls it before each wait it makes; the operator page waits on the promise.
    */
-  waitFor({ seconds: wait, status, problem, what }) {
+  waitFor({ seconds: wait, waitMs = wait * 1000, status, problem, what }) {
     const why = WHY[status] || `The service answered ${status}`;
-    const retryAt = new Date(Date.now() + wait * 1000);
+    const retryAt = new Date(Date.now() + waitMs);
     this.show('notice wait', `${why}: please wait ${seconds(wait)}.`,
       [problem && problem.detail, `We will try ${what} again at ${clock(retryAt)}.`].filter(Boolean).join(' '));
     this.element.dataset.retryAfter = String(wait);
     const progress = document.createElement('progress');
-    progress.max = Math.max(wait, 1);
+    progress.max = Math.max(waitMs / 1000, 1);
     progress.value = 0;
     progress.setAttribute('aria-label', 'Time until we try again');
     const left = document.createElement('span');
@@ -55,9 +56,9 @@ export class Notice {
     this.element.append(progress, left);
     const started = Date.now();
     const tick = () => {
-      const elapsed = (Date.now() - started) / 1000;
-      progress.value = Math.min(elapsed, wait);
-      left.textContent = ` Trying again in ${Math.max(0, Math.ceil(wait - elapsed))} s`;
+      const elapsed = Date.now() - started;
+      progress.value = Math.min(elapsed, waitMs) / 1000;
+      left.textContent = ` Trying again in ${Math.max(0, Math.ceil((waitMs - elapsed) / 1000))} s`;
     };
     tick();
     this.stopCountdown();
@@ -66,7 +67,7 @@ export class Notice {
       this.stopCountdown();
       this.info(`Trying ${what} again now…`);
       resolve();
-    }, wait * 1000));
+    }, waitMs));
   }
 
   show(className, message, detail) {

@@ -1,18 +1,18 @@
 // The buyer page: sign in → event → waiting room (when the event has one) → seats → hold and pay → tickets.
 // One section shows at a time; its heading takes focus so keyboard and screen-reader users land on it.
 
-import { ApiError, request } from '../api.js';
+import { RefusedError, StagedoorError, WaitOverError, pageClient } from './service.js';
 import { clock, money, roughly } from '../format.js';
 import { Notice } from '../notice.js';
 import { HoldCountdown, holdSeats, payForHold, REASONS } from './hold.js';
-import { waitInRoom } from './queue.js';
+import { waitInRoom, waitOverText } from './queue.js';
 import { SeatMap } from './seat-map.js';
 import * as session from './session.js';
 
 const MAX_SEATS = 8;
 const $ = (id) => document.getElementById(id);
 const notice = new Notice($('notice'));
-const wait = (w) => notice.waitFor(w);
+const client = pageClient({ token: session.token, notice });
 const countdown = new HoldCountdown($('hold-countdown'));
 const state = { event: null, hold: null };
 const seatMap = new SeatMap($('seat-map'), { max: MAX_SEATS, onChange: seatsChanged });
@@ -35,14 +35,20 @@ async function step(work) {
   try {
     await work();
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (error.status === 401 && session.current()) {
+    if (!(error instanceof StagedoorError)) throw error;
+    if (error instanceof RefusedError && error.status === 401 && error.operation !== 'login' && session.token()) {
       session.clear();
       show('sign-in');
       notice.error('Your sign-in has expired. Please sign in again.');
       return;
     }
-    notice.error(error.message, error.status ? `(${error.status} ${error.kind})` : undefined);
+    if (error instanceof RefusedError) {
+      notice.error(error.problem.detail || error.message, `(${error.status} ${error.kind})`);
+    } else if (error instanceof WaitOverError) {
+      notice.error(waitOverText(error));
+    } else {
+      notice.error(error.message);
+    }
   }
 }
 
@@ -59,8 +65,7 @@ $('sign-in-form').addEventListener('submit', (e) => {
   form.querySelector('button').disabled = true;
   notice.info('Signing in…');
   step(async () => {
-    const answer = await request('/v1/login', { method: 'POST', json: { email, password }, wait, what: 'signing in' });
-    session.save(answer.body);
+    session.save(await client.login(email, password));
     form.reset();
     notice.clear();
     await showEvents();
@@ -76,8 +81,8 @@ $('sign-out').addEventListener('click', () => {
 
 async function showEvents() {
   notice.info('Loading the events…');
-  const { body } = await request('/v1/events', { wait, what: 'loading the events' });
-  const items = body.events.map((event) => {
+  const events = await client.events();
+  const items = events.map((event) => {
     const item = document.createElement('li');
     const text = document.createElement('div');
     const name = document.createElement('strong');
@@ -108,9 +113,8 @@ async function chooseEvent(event) {
 async function enterRoom(event) {
   show('queue');
   $('queue-since').textContent = clock(new Date());
-  const { token } = session.current();
-  const admitted = await waitInRoom(event.eventId, {
-    token, wait, notice,
+  const admitted = await waitInRoom(client, event.eventId, {
+    notice,
     onPlace: (ticket) => {
       $('queue-position').textContent = ticket.position.toLocaleString();
       $('queue-wait').textContent = roughly(ticket.estimatedWaitSeconds);
@@ -128,7 +132,7 @@ async function showSeats() {
 }
 
 async function refreshSeats() {
-  const { body } = await request(`/v1/events/${encodeURIComponent(state.event.eventId)}`, { wait, what: 'loading the seat map' });
+  const body = await client.event(state.event.eventId);
   state.event.priceCents = body.priceCents;
   seatMap.render(body.seats);
 }
@@ -148,14 +152,13 @@ $('hold-seats').addEventListener('click', () => {
   const button = $('hold-seats');
   button.disabled = true;
   step(async () => {
-    const { token } = session.current();
     const eventId = state.event.eventId;
     notice.info('Asking to hold your seats…');
     let result;
     try {
-      result = await holdSeats(eventId, [...seatMap.chosen], { token, pass: session.pass(eventId), wait, notice });
+      result = await holdSeats(client, eventId, [...seatMap.chosen], { pass: session.pass(eventId), notice });
     } catch (error) {
-      if (error instanceof ApiError && error.kind === 'waiting-room') {
+      if (error instanceof RefusedError && error.kind === 'waiting-room') {
         session.dropPass(eventId);
         notice.error('Your waiting-room pass is no longer valid; you need to queue again.', error.message);
         await enterRoom(state.event);
@@ -193,9 +196,8 @@ $('checkout-form').addEventListener('submit', (e) => {
   const pay = $('pay');
   pay.disabled = true;
   step(async () => {
-    const { token } = session.current();
     notice.info('Sending your payment…');
-    const result = await payForHold(state.hold.holdId, e.target.paymentToken.value, { token, wait, notice });
+    const result = await payForHold(client, state.hold.holdId, e.target.paymentToken.value, { notice });
     if (result.status !== 'confirmed') {
       notice.error(REASONS[result.reason] || `The payment did not go through (${result.reason || result.status}).`);
       return;

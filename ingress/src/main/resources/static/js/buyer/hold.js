@@ -1,8 +1,8 @@
 // Holding seats and paying for them: each is accepted (202) and then answered on the results route, so the page
-// says what it is waiting for while the long poll runs. An Idempotency-Key makes a retry after a 503 the same
-// request, never a second hold or charge.
+// says what it is waiting for while the client long-polls. The client sends one Idempotency-Key with every attempt
+// of a hold or a payment, so a retry after a 429 or 503 is never a second hold or charge.
 
-import { awaitResult, idempotencyKey, request } from '../api.js';
+import { RESULT_WAIT_MS } from './service.js';
 import { minutesSeconds } from '../format.js';
 
 /** What a rejected result's reason means to a buyer. */
@@ -18,22 +18,26 @@ export const REASONS = {
   'payment-failed': 'The payment could not be processed. Your seats are still held: try again.',
 };
 
-export async function holdSeats(eventId, seats, { token, pass, wait, notice }) {
-  const headers = { 'Idempotency-Key': idempotencyKey() };
-  if (pass) headers['X-Waiting-Room-Pass'] = pass;
-  const accepted = await request(`/v1/events/${encodeURIComponent(eventId)}/holds`,
-    { method: 'POST', json: { seats }, token, headers, wait, what: 'holding your seats' });
-  notice.info('Your hold request was accepted; waiting for the seat inventory to answer.');
-  return awaitResult(accepted.headers.get('Location') || `/v1/results/${accepted.body.correlationId}`,
-    { token, wait, what: 'asking whether your seats are held' });
+/**
+ * Holds the seats and resolves with the result ({status: "held", holdId, seats, expiresAt} or a rejection).
+ * @param {import('../client/index.js').StagedoorClient} client
+ */
+export function holdSeats(client, eventId, seats, { pass, notice }) {
+  return client.holdAndAwait(eventId, seats, {
+    pass: pass || undefined, maxMs: RESULT_WAIT_MS,
+    onAccepted: () => notice.info('Your hold request was accepted; waiting for the seat inventory to answer.'),
+  });
 }
 
-export async function payForHold(holdId, paymentToken, { token, wait, notice }) {
-  const accepted = await request(`/v1/holds/${encodeURIComponent(holdId)}/checkout`,
-    { method: 'POST', json: { paymentToken }, token, headers: { 'Idempotency-Key': idempotencyKey() }, wait, what: 'your payment' });
-  notice.info('Your payment was accepted for processing; waiting for the payment provider to answer.');
-  return awaitResult(accepted.headers.get('Location') || `/v1/results/${accepted.body.correlationId}`,
-    { token, wait, what: 'asking how your payment went' });
+/**
+ * Pays for the hold and resolves with the result ({status: "confirmed", orderId, tickets} or a rejection).
+ * @param {import('../client/index.js').StagedoorClient} client
+ */
+export function payForHold(client, holdId, paymentToken, { notice }) {
+  return client.checkoutAndAwait(holdId, paymentToken, {
+    maxMs: RESULT_WAIT_MS,
+    onAccepted: () => notice.info('Your payment was accepted for processing; waiting for the payment provider to answer.'),
+  });
 }
 
 /** Counts a hold down to its expiry, once a second, and calls {@code onExpired} when it is over. */

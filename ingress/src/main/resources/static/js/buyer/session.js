@@ -10,6 +10,15 @@ export function current() {
   return saved && saved.expiresAt > Date.now() ? saved : null;
 }
 
+/**
+ * The saved token even when its time is over, so a call made with it is answered 401 by the service (and the page
+ * asks to sign in again) instead of not being made at all.
+ */
+export function token() {
+  const saved = read(SESSION);
+  return saved ? saved.token : null;
+}
+
 export function save({ token, buyerId, expiresIn }) {
   sessionStorage.setItem(SESSION, JSON.stringify({ token, buyerId, expiresAt: Date.now() + expiresIn * 1000 }));
 }

@@ -74,7 +74,9 @@ class PagesResourceTest {
             "/static/js/api.js,         text/javascript;charset=utf-8,  Retry-After",
             "/static/js/buyer/app.js,   text/javascript;charset=utf-8,  import",
             "/static/js/ops/chart.js,   text/javascript;charset=utf-8,  svg",
-            "/static/icon.svg,          image/svg+xml,                  <svg"})
+            "/static/icon.svg,          image/svg+xml,                  <svg",
+            "/static/js/client/index.js, text/javascript;charset=utf-8, StagedoorClient",
+            "/static/vendor/structured-headers/index.js, text/javascript;charset=utf-8, parser.js"})
     void servesEachPageAndFileWithItsContentType(String path, String type, String contains) throws Exception {
         HttpResponse<String> response = get(path, null);
         assertThat(response.statusCode()).isEqualTo(200);
@@ -83,6 +85,21 @@ class PagesResourceTest {
         assertThat(response.headers().firstValue("X-Content-Type-Options")).contains("nosniff");
         assertThat(response.headers().firstValue("Content-Security-Policy")).get().asString().contains("default-src 'self'");
         assertThat(response.body()).contains(contains);
+    }
+
+    /** Browsers take import maps inline only; CSP runs one only when its hash is listed, so the page must carry it. */
+    @Test
+    void theBuyerPageAllowsItsImportMapByItsHashAndNoOtherInlineScript() throws Exception {
+        HttpResponse<String> page = get("/", null);
+        java.util.regex.Matcher map = java.util.regex.Pattern
+                .compile("<script type=\"importmap\">(.*?)</script>", java.util.regex.Pattern.DOTALL).matcher(page.body());
+        assertThat(map.find()).as("the buyer page has an import map").isTrue();
+        String hash = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(map.group(1).getBytes(StandardCharsets.UTF_8)));
+        String policy = page.headers().firstValue("Content-Security-Policy").orElseThrow();
+        assertThat(policy).contains("script-src 'self' 'sha256-" + hash + "'").doesNotContain("unsafe-inline");
+        assertThat(get("/static/js/api.js", null).headers().firstValue("Content-Security-Policy").orElseThrow())
+                .doesNotContain("script-src");
     }
 
     @Test

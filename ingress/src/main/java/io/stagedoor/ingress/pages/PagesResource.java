@@ -23,7 +23,10 @@ public final class PagesResource {
 
     /** The folder on the classpath the files are read from. */
     public static final String FOLDER = "static/";
-    /** Scripts, styles and requests from this origin only; no inline script, no framing. */
+    /**
+     * Scripts, styles and requests from this origin only; no inline script but a page's own import maps, each
+     * allowed by its hash; no framing.
+     */
     static final String CONTENT_SECURITY_POLICY = "default-src 'self'; img-src 'self' data:; object-src 'none'; "
             + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
@@ -68,7 +71,12 @@ public final class PagesResource {
                 .header("Cache-Control", "no-cache")
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Referrer-Policy", "no-referrer")
-                .header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+                .header("Content-Security-Policy", contentSecurityPolicy(file))
                 .build();
+    }
+
+    static String contentSecurityPolicy(StaticFiles.StaticFile file) {
+        return file.importMapHashes().isEmpty() ? CONTENT_SECURITY_POLICY
+                : CONTENT_SECURITY_POLICY + "; script-src 'self' " + String.join(" ", file.importMapHashes());
     }
 }

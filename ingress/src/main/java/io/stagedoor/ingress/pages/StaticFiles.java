@@ -4,9 +4,12 @@ import io.stagedoor.ingress.http.IngressMessages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,9 +22,15 @@ import java.util.regex.Pattern;
  */
 final class StaticFiles {
 
-    /** One file, with its media type and an entity tag over its bytes. */
-    record StaticFile(byte[] bytes, String mediaType, String etag) {
+    /**
+     * One file, with its media type, an entity tag over its bytes, and the CSP hash sources ({@code 'sha256-…'}) of
+     * the import maps an HTML file carries inline (none for other files).
+     */
+    record StaticFile(byte[] bytes, String mediaType, String etag, List<String> importMapHashes) {
     }
+
+    /** An inline import map: browsers accept no other kind, and CSP lets one run only by its hash. */
+    private static final Pattern IMPORT_MAP = Pattern.compile("<script type=\"importmap\">(.*?)</script>", Pattern.DOTALL);
 
     private static final Pattern SAFE_NAME = Pattern.compile("[a-z0-9][a-z0-9-]*(/[a-z0-9][a-z0-9-]*)*\\.[a-z]+");
     private static final Map<String, String> MEDIA_TYPES = Map.of(
@@ -58,7 +67,8 @@ final class StaticFiles {
                 return Optional.empty();
             }
             byte[] bytes = in.readAllBytes();
-            StaticFile file = new StaticFile(bytes, mediaType, etag(bytes));
+            StaticFile file = new StaticFile(bytes, mediaType, etag(bytes),
+                    name.endsWith(".html") ? importMapHashes(new String(bytes, StandardCharsets.UTF_8)) : List.of());
             found.put(name, file);
             return Optional.of(file);
         } catch (IOException e) {
@@ -67,9 +77,20 @@ final class StaticFiles {
     }
 
     private static String etag(byte[] bytes) {
+        return HexFormat.of().formatHex(sha256(bytes), 0, 16);
+    }
+
+    /** The CSP hash source of each inline import map, over its exact text (CSP Level 3, "hash-source"). */
+    static List<String> importMapHashes(String html) {
+        return IMPORT_MAP.matcher(html).results()
+                .map(map -> "'sha256-" + Base64.getEncoder().encodeToString(
+                        sha256(map.group(1).getBytes(StandardCharsets.UTF_8))) + "'")
+                .toList();
+    }
+
+    private static byte[] sha256(byte[] bytes) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);
-            return HexFormat.of().formatHex(digest, 0, 16);
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(IngressMessages.algorithmInEveryJdk("SHA-256"), e);
         }

@@ -6,23 +6,22 @@ import static org.assertj.core.api.Assertions.fail;
 import io.stagedoor.harness.DemoEvent;
 import io.stagedoor.harness.Pipeline;
 import io.stagedoor.harness.PipelineOptions;
+import io.stagedoor.system.node.NodeTests;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.WaitingRoomSettings;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,10 +32,8 @@ import org.junit.jupiter.api.Test;
  * {@code pages/tests/} ({@code node --test}, playwright-core driving Debian's Chromium headless) against it, and fails
  * when they fail. Screenshots and the node output land in {@code pages/artifacts/}.
  *
- * <p>Without node, the npm packages or Chromium the test cannot run. Where {@code STAGEDOOR_REQUIRE_BROWSER} is set
- * (CI sets it, after {@code .ci/run} installed them) it then fails and says what to install, since a browser test
- * that skips itself there would pass a broken page; elsewhere (a newcomer's first {@code mvn -B verify} with only a
- * JDK and Maven) it is skipped with the same message.
+ * <p>Without node, the npm packages or Chromium the test cannot run: it fails where {@code STAGEDOOR_REQUIRE_BROWSER}
+ * is set and is skipped elsewhere ({@link NodeTests}).
  */
 class PagesBrowserIT {
 
@@ -50,7 +47,7 @@ class PagesBrowserIT {
 
     @BeforeAll
     static void start() throws Exception {
-        pages = pagesProject();
+        pages = NodeTests.project("pages");
         requireBrowserTooling(pages);
         Path data = Files.createTempDirectory("pages-browser");
         // The hold-limit page test spends a buyer's burst of 10 seats and then holds one more after the wait, so the
@@ -101,70 +98,21 @@ class PagesBrowserIT {
         String base = "http://127.0.0.1:" + pipeline.port();
         requirePagesServed(base);
         Path artifacts = Files.createDirectories(pages.resolve("artifacts"));
-        Path log = artifacts.resolve("node-test.log");
-        ProcessBuilder builder = new ProcessBuilder("node", "--test", "--test-concurrency=1", "tests/")
-                .directory(pages.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        builder.environment().put("STAGEDOOR_URL", base);
-        builder.environment().put("STAGEDOOR_ADMIN_URL", "http://127.0.0.1:" + pipeline.adminPort());
-        builder.environment().put("CHROMIUM_PATH", CHROMIUM);
-        builder.environment().put("STAGEDOOR_LOOPED_EVENT", LOOPED_EVENT);
-        Process node = builder.start();
-        node.getOutputStream().close();
-        if (!node.waitFor(NODE_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
-            node.destroyForcibly();
-            fail("the browser tests did not finish within " + NODE_TIMEOUT_MINUTES + " minutes; output in " + log);
-        }
-        String output = Files.readString(log, StandardCharsets.UTF_8);
-        assertThat(node.exitValue())
-                .as("node --test pages/tests/ against %s failed; screenshots in %s; output:%n%s", base, artifacts, output)
-                .isZero();
-        assertThat(output).contains("# fail 0").doesNotContain("# pass 0");
-    }
-
-    /** The repository's {@code pages/} project, found from the module directory the tests run in. */
-    private static Path pagesProject() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("pages/package.json"))) {
-                return dir.resolve("pages");
-            }
-        }
-        return fail("no pages/package.json above " + Path.of("").toAbsolutePath());
+        NodeTests.run(pages, List.of("tests/"), Map.of(
+                        "STAGEDOOR_URL", base,
+                        "STAGEDOOR_ADMIN_URL", "http://127.0.0.1:" + pipeline.adminPort(),
+                        "CHROMIUM_PATH", CHROMIUM,
+                        "STAGEDOOR_LOOPED_EVENT", LOOPED_EVENT),
+                artifacts.resolve("node-test.log"), NODE_TIMEOUT_MINUTES, false);
     }
 
     private static void requireBrowserTooling(Path pages) {
-        try {
-            checkBrowserTooling(pages);
-        } catch (AssertionError missing) {
-            if (System.getenv("STAGEDOOR_REQUIRE_BROWSER") != null) {
-                throw missing;
+        NodeTests.requireTooling("PagesBrowserIT", pages, List.of("playwright-core"), () -> {
+            if (!Files.isExecutable(Path.of(CHROMIUM))) {
+                fail("PagesBrowserIT needs Chromium at " + CHROMIUM
+                        + ": apt-get update && apt-get install -y chromium (.ci/run does), or set CHROMIUM_PATH");
             }
-            org.junit.jupiter.api.Assumptions.abort(missing.getMessage()
-                    + " (skipped; set STAGEDOOR_REQUIRE_BROWSER=1 to make this a failure)");
-        }
-    }
-
-    private static void checkBrowserTooling(Path pages) {
-        try {
-            Process version = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
-            String printed = new String(version.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!version.waitFor(30, TimeUnit.SECONDS) || version.exitValue() != 0) {
-                fail("`node --version` failed (" + printed + "); PagesBrowserIT needs Node.js 20 or newer on the PATH");
-            }
-        } catch (IOException e) {
-            fail("PagesBrowserIT needs Node.js 20 or newer on the PATH (apt-get install -y nodejs): " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            fail("interrupted while looking for node");
-        }
-        if (!Files.isDirectory(pages.resolve("node_modules/playwright-core"))) {
-            fail("PagesBrowserIT needs the npm packages of " + pages + ": run `npm ci` there (.ci/run does)");
-        }
-        if (!Files.isExecutable(Path.of(CHROMIUM))) {
-            fail("PagesBrowserIT needs Chromium at " + CHROMIUM
-                    + ": apt-get update && apt-get install -y chromium (.ci/run does), or set CHROMIUM_PATH");
-        }
+        });
     }
 
     private static void requirePagesServed(String base) throws Exception {
