@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
@@ -27,16 +26,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -72,7 +65,7 @@ class PaymentLockRenewalIT {
         WorkerSettings settings = settings("renewal");
         WorkerMetrics metrics = WorkerMetrics.inMemory();
         try (CheckoutPool pool = CheckoutPool.start(settings, gateway, metrics);
-             Outcomes outcomes = new Outcomes(settings)) {
+             PaymentOutcomes outcomes = new PaymentOutcomes(settings)) {
             assertThat(pool.awaitAssigned(Duration.ofSeconds(60))).isTrue();
             PaymentRequested request = pay(settings);
 
@@ -120,7 +113,7 @@ class PaymentLockRenewalIT {
         WorkerSettings settings = settings("lost-lock");
         WorkerMetrics metrics = WorkerMetrics.inMemory();
         try (CheckoutPool pool = CheckoutPool.start(settings, holdsItsFirstCaller, metrics);
-             Outcomes outcomes = new Outcomes(settings)) {
+             PaymentOutcomes outcomes = new PaymentOutcomes(settings)) {
             assertThat(pool.awaitAssigned(Duration.ofSeconds(60))).isTrue();
             PaymentRequested request = pay(settings);
 
@@ -163,38 +156,5 @@ class PaymentLockRenewalIT {
             producer.send(record).get(30, TimeUnit.SECONDS);
         }
         return request;
-    }
-
-    /** Reads every payment outcome the pool publishes. */
-    private static final class Outcomes implements AutoCloseable {
-
-        private final KafkaConsumer<String, byte[]> consumer;
-        private final List<TopicPartition> partitions;
-        private final Map<String, Integer> counts = new java.util.HashMap<>();
-
-        Outcomes(WorkerSettings settings) {
-            consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()),
-                    new StringDeserializer(), new ByteArrayDeserializer());
-            partitions = consumer.partitionsFor(settings.topics().paymentOutcomes()).stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-        }
-
-        /** Outcomes published so far for {@code correlationId}: reads up to the topic's end as it is now. */
-        int count(String correlationId) {
-            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
-            while (partitions.stream().anyMatch(partition -> consumer.position(partition) < ends.get(partition))) {
-                for (ConsumerRecord<String, byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-                    counts.merge(Headers.correlationId(record.headers()), 1, Integer::sum);
-                }
-            }
-            return counts.getOrDefault(correlationId, 0);
-        }
-
-        @Override
-        public void close() {
-            consumer.close();
-        }
     }
 }
