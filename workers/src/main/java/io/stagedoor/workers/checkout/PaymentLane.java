@@ -264,6 +264,8 @@ final class PaymentLane implements Runnable {
 
     private Map<String, Object> consumerProperties() {
         Map<String, Object> properties = settings.kafka().baseProperties();
+        // an operator's group.protocol is for consumer groups; a share consumer refuses to start with one
+        properties.remove(ConsumerConfig.GROUP_PROTOCOL_CONFIG);
         properties.putAll(Map.of(
                 ConsumerConfig.GROUP_ID_CONFIG, settings.shareGroupId(),
                 ConsumerConfig.CLIENT_ID_CONFIG, clientId,
