@@ -46,26 +46,34 @@ class DeadLetterGroupProtocolIT {
     /** The brokers a pool may meet. */
     enum Broker {
         /** The shared test broker: a current cluster, which offers the consumer protocol. */
-        CURRENT(null, Map.of(), Map.of(), GroupType.CONSUMER),
+        CURRENT(null, Map.of(), Map.of(), Map.of(), GroupType.CONSUMER),
+        /**
+         * The shared broker, with the operator keeping the classic protocol in the Kafka client properties: the reader
+         * obeys, and the lanes' share consumers, which refuse the key, still join their group.
+         */
+        CURRENT_KEPT_CLASSIC(null, Map.of(), Map.of(), Map.of("group.protocol", "classic"), GroupType.CLASSIC),
         /** A cluster whose {@code group.version} is 0, as one not yet upgraded: the reader never tries the new protocol. */
-        GROUP_VERSION_ZERO("stagedoor-group-version-0-", Map.of(), Map.of("group.version", (short) 0),
+        GROUP_VERSION_ZERO("stagedoor-group-version-0-", Map.of(), Map.of("group.version", (short) 0), Map.of(),
                 GroupType.CLASSIC),
         /**
          * A broker that advertises {@code group.version} 1 yet leaves {@code consumer} out of its (deprecated)
          * rebalance protocols: the reader's first poll is refused, and it opens a classic consumer.
          */
         CONSUMER_PROTOCOL_DISABLED("stagedoor-classic-only-",
-                Map.of("group.coordinator.rebalance.protocols", "classic,share"), Map.of(), GroupType.CLASSIC);
+                Map.of("group.coordinator.rebalance.protocols", "classic,share"), Map.of(), Map.of(), GroupType.CLASSIC);
 
         final String privateDir;
         final Map<String, String> brokerConfig;
         final Map<String, Short> features;
+        final Map<String, String> clientProperties;
         final GroupType expected;
 
-        Broker(String privateDir, Map<String, String> brokerConfig, Map<String, Short> features, GroupType expected) {
+        Broker(String privateDir, Map<String, String> brokerConfig, Map<String, Short> features,
+               Map<String, String> clientProperties, GroupType expected) {
             this.privateDir = privateDir;
             this.brokerConfig = brokerConfig;
             this.features = features;
+            this.clientProperties = clientProperties;
             this.expected = expected;
         }
     }
@@ -78,6 +86,7 @@ class DeadLetterGroupProtocolIT {
         try {
             String bootstrap = own == null ? RealServers.kafkaBootstrap() : own.bootstrapServers();
             WorkerSettings settings = WorkerSettings.defaults().withKafka(bootstrap)
+                    .withKafkaClient(broker.clientProperties)
                     .withNamespace(TestNames.unique("dl-protocol"))
                     .withStateDir(Files.createTempDirectory("stagedoor-streams-"))
                     .withRoles(EnumSet.of(WorkerRole.CHECKOUT))
@@ -87,6 +96,7 @@ class DeadLetterGroupProtocolIT {
                 try (CheckoutPool pool = CheckoutPool.start(settings, SimulatedGateway.withDefaults(),
                         WorkerMetrics.inMemory());
                      PaymentOutcomes outcomes = new PaymentOutcomes(settings)) {
+                    assertThat(pool.awaitAssigned(Duration.ofSeconds(60))).isTrue();
                     PaymentRequested request = deadLetter(settings);
 
                     await().atMost(Duration.ofSeconds(60)).until(() -> outcomes.count(request.correlationId()) >= 1);
