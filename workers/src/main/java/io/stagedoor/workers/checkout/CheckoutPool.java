@@ -42,16 +42,19 @@ public final class CheckoutPool implements AutoCloseable {
     private final List<Thread> threads;
     private final DeadLetters deadLetters;
     private final KafkaProducer<String, byte[]> producer;
+    private final OutcomeSender outcomes;
     private final Duration drainTimeout;
     private final WorkerSettings settings;
     private final String clientPrefix;
 
     private CheckoutPool(List<PaymentLane> lanes, List<Thread> threads, DeadLetters deadLetters,
-                         KafkaProducer<String, byte[]> producer, WorkerSettings settings, String clientPrefix) {
+                         KafkaProducer<String, byte[]> producer, OutcomeSender outcomes, WorkerSettings settings,
+                         String clientPrefix) {
         this.lanes = lanes;
         this.threads = threads;
         this.deadLetters = deadLetters;
         this.producer = producer;
+        this.outcomes = outcomes;
         this.drainTimeout = settings.drainTimeout();
         this.settings = settings;
         this.clientPrefix = clientPrefix;
@@ -78,7 +81,7 @@ public final class CheckoutPool implements AutoCloseable {
             threads.add(Thread.ofPlatform().daemon().name("checkout-lane-" + i).start(lane));
         }
         DeadLetters deadLetters = DeadLetters.start(settings, outcomes, metrics, Clock.systemUTC());
-        return new CheckoutPool(lanes, threads, deadLetters, producer, settings, clientPrefix);
+        return new CheckoutPool(lanes, threads, deadLetters, producer, outcomes, settings, clientPrefix);
     }
 
     /**
@@ -175,6 +178,7 @@ public final class CheckoutPool implements AutoCloseable {
             }
         }
         deadLetters.close();
+        outcomes.close();
         producer.close(Duration.ofSeconds(5));
     }
 

@@ -7,6 +7,9 @@ import io.stagedoor.topics.json.Json;
 import io.stagedoor.workers.WorkersMessages;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -14,13 +17,19 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 /**
  * Sends payment outcomes back to the inventory (keyed by event, with the correlation-id header) and waits for the
  * broker's acknowledgement, so that whoever sends one settles its own input only once the outcome is safe.
+ *
+ * <p>Outcomes reach the producer through one thread of the sender's own: a payment completes on whatever thread its
+ * gateway answers on (the common pool for the simulated gateway), and {@code KafkaProducer#send} may block there
+ * while the broker's metadata is missing. At most one outcome per lane waits for that thread.
  */
-final class OutcomeSender {
+final class OutcomeSender implements AutoCloseable {
 
     private static final long SEND_TIMEOUT_MS = 30_000;
 
     private final KafkaProducer<String, byte[]> producer;
     private final TopicNames topics;
+    private final ExecutorService handOff = Executors.newSingleThreadExecutor(
+            task -> Thread.ofPlatform().daemon().name("checkout-outcomes").unstarted(task));
 
     OutcomeSender(KafkaProducer<String, byte[]> producer, TopicNames topics) {
         this.producer = producer;
@@ -50,19 +59,36 @@ final class OutcomeSender {
         Headers.putCorrelationId(record.headers(), outcome.correlationId());
         CompletableFuture<Void> taken = new CompletableFuture<>();
         try {
-            producer.send(record, (metadata, error) -> {
-                if (error == null) {
-                    taken.complete(null);
-                } else {
-                    taken.completeExceptionally(refused(record, error));
+            handOff.execute(() -> {
+                try {
+                    producer.send(record, (metadata, error) -> {
+                        if (error == null) {
+                            taken.complete(null);
+                        } else {
+                            taken.completeExceptionally(refused(record, error));
+                        }
+                    });
+                } catch (RuntimeException e) {
+                    taken.completeExceptionally(refused(record, e));
                 }
             });
-        } catch (RuntimeException e) {
-            taken.completeExceptionally(refused(record, e));
+        } catch (RejectedExecutionException closed) {
+            taken.completeExceptionally(refused(record, closed));
         }
         return taken.orTimeout(SEND_TIMEOUT_MS, TimeUnit.MILLISECONDS)
                 .exceptionallyCompose(error -> CompletableFuture.failedFuture(
                         error instanceof IllegalStateException ? error : refused(record, error)));
+    }
+
+    /** Stops handing outcomes to the producer, waiting up to 5 s for the one being handed; close the producer after. */
+    @Override
+    public void close() {
+        handOff.shutdown();
+        try {
+            handOff.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static IllegalStateException refused(ProducerRecord<String, byte[]> record, Throwable error) {
