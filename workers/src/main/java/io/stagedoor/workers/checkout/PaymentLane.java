@@ -146,6 +146,12 @@ final class PaymentLane implements Runnable {
         if (!payment.held && System.nanoTime() - payment.renewedAt < lock.toNanos()) {
             // A renewal is on its way: the record comes back on one of the next polls, and only then may the lane
             // acknowledge (or renew) it again. Past a whole lock without it, the record went to another delivery.
+            if (Thread.interrupted()) {
+                // the drain timeout passed: stop waiting; closing the consumer releases the record
+                stopping = true;
+                metrics.released(1);
+                return true;
+            }
             return false;
         }
         AcknowledgeType done;
@@ -167,7 +173,7 @@ final class PaymentLane implements Runnable {
             done = AcknowledgeType.RELEASE;
             metrics.released(1);
         } catch (ExecutionException e) {
-            done = AcknowledgeType.RELEASE; // PaymentsInFlight completes every work normally; kept for the compiler
+            done = AcknowledgeType.RELEASE; // never: PaymentsInFlight completes every work normally
         }
         if (payment.held) {
             shares.acknowledge(payment.record, done);
