@@ -183,7 +183,7 @@ final class Catalog {
                         (s, v) -> s.workers = s.workers.withPayments(Integer.parseInt(v), s.workers.paymentTimeout(), s.workers.recordLock())),
                 new Setting("workers.payment-timeout", "how long a payment call may take", str(WORKERS.paymentTimeout()),
                         (s, v) -> s.workers = s.workers.withPayments(s.workers.poolSize(), Duration.parse(v), s.workers.recordLock())),
-                new Setting("workers.record-lock", "the share group's record lock; must outlast the payment timeout",
+                new Setting("workers.record-lock", "the share group's record lock; a lane renews it every third of it while its payment runs",
                         str(WORKERS.recordLock()),
                         (s, v) -> s.workers = s.workers.withPayments(s.workers.poolSize(), s.workers.paymentTimeout(), Duration.parse(v))),
                 new Setting("workers.max-deliveries",

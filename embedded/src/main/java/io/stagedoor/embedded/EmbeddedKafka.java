@@ -51,6 +51,22 @@ public final class EmbeddedKafka implements AutoCloseable {
      * port as well; {@link #saslSslBootstrapServers()} names it.
      */
     public static EmbeddedKafka start(Path dataDir, int preferredPort, SaslSslListener saslSsl) {
+        return start(dataDir, preferredPort, saslSsl, Map.of(), Map.of());
+    }
+
+    /**
+     * Starts a broker as {@link #start(Path, int)} does, set up otherwise: {@code brokerConfig} added to (or replacing)
+     * its broker settings, and {@code featureLevels} finalized when {@code dataDir} is first formatted (e.g.
+     * {@code group.version} 0: a cluster that offers only the classic consumer group protocol). For tests that need a
+     * broker of their own.
+     */
+    public static EmbeddedKafka start(Path dataDir, int preferredPort, Map<String, String> brokerConfig,
+                                      Map<String, Short> featureLevels) {
+        return start(dataDir, preferredPort, null, brokerConfig, featureLevels);
+    }
+
+    private static EmbeddedKafka start(Path dataDir, int preferredPort, SaslSslListener saslSsl,
+                                       Map<String, String> brokerConfig, Map<String, Short> featureLevels) {
         long begin = System.nanoTime();
         QuietKafkaLogs.apply();
         Path logDir = dataDir.toAbsolutePath().resolve("kraft");
@@ -62,8 +78,9 @@ public final class EmbeddedKafka implements AutoCloseable {
             saslSslPort = Ports.anyFree();
             BrokerSettings.addSaslSsl(props, saslSslPort, saslSsl);
         }
+        props.putAll(brokerConfig);
         KafkaConfig config = new KafkaConfig(props, false);
-        KafkaStorage.formatIfNeeded(logDir, config);
+        KafkaStorage.formatIfNeeded(logDir, config, featureLevels);
 
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
         EmbeddedKafka kafka = new EmbeddedKafka(server, dataDir, port, controllerPort, saslSslPort);

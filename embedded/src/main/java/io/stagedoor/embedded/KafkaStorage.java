@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import kafka.server.KafkaConfig;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.metadata.storage.Formatter;
@@ -43,7 +44,12 @@ final class KafkaStorage {
 
     /** Formats {@code logDir} for {@code config} unless it is formatted already. */
     static void formatIfNeeded(Path logDir, KafkaConfig config) {
-        formatIfNeeded(logDir, config, Uuid.randomUuid().toString());
+        formatIfNeeded(logDir, config, Map.of());
+    }
+
+    /** Formats {@code logDir} for {@code config}, with {@code featureLevels} finalized, unless it is formatted already. */
+    static void formatIfNeeded(Path logDir, KafkaConfig config, Map<String, Short> featureLevels) {
+        formatIfNeeded(logDir, config, Uuid.randomUuid().toString(), featureLevels);
     }
 
     /**
@@ -51,12 +57,17 @@ final class KafkaStorage {
      * already: every node of one cluster is formatted with the same id.
      */
     static void formatIfNeeded(Path logDir, KafkaConfig config, String clusterId) {
+        formatIfNeeded(logDir, config, clusterId, Map.of());
+    }
+
+    private static void formatIfNeeded(Path logDir, KafkaConfig config, String clusterId,
+                                       Map<String, Short> featureLevels) {
         if (isFormatted(logDir)) {
             return;
         }
         try {
             Files.createDirectories(logDir);
-            new Formatter()
+            Formatter formatter = new Formatter()
                     .setPrintStream(new PrintStream(PrintStream.nullOutputStream()))
                     .setNodeId(config.nodeId())
                     .setClusterId(clusterId)
@@ -65,8 +76,9 @@ final class KafkaStorage {
                     .setControllerListenerName(BrokerSettings.CONTROLLER_LISTENER)
                     .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
                     // Share groups need this feature finalized; set it rather than rely on the release default.
-                    .setFeatureLevel(ShareVersion.FEATURE_NAME, ShareVersion.LATEST_PRODUCTION.featureLevel())
-                    .run();
+                    .setFeatureLevel(ShareVersion.FEATURE_NAME, ShareVersion.LATEST_PRODUCTION.featureLevel());
+            featureLevels.forEach(formatter::setFeatureLevel);
+            formatter.run();
         } catch (IOException e) {
             throw new UncheckedIOException(EmbeddedMessages.cannotCreateLogDir(logDir), e);
         } catch (Exception e) {

@@ -8,6 +8,8 @@ import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.TopicCreator;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.TopicSettings;
+import io.stagedoor.topics.connection.ConsumerGroupProtocol;
+import io.stagedoor.topics.connection.KafkaConnection;
 import io.stagedoor.workers.launch.Workers;
 import java.io.IOException;
 import java.net.URI;
@@ -206,12 +208,15 @@ public final class IngressFixture implements AutoCloseable {
         return io.stagedoor.topics.json.Json.mapper().readTree(accepted.body()).get("correlationId").asText();
     }
 
-    /** A consumer of the fixture's Kafka in a group of its own, reading from the earliest offset. */
+    /**
+     * A consumer of the fixture's Kafka in a group of its own, reading from the earliest offset, on the group protocol
+     * the cluster offers (as every group consumer of the project).
+     */
     public static KafkaConsumer<String, byte[]> consumer(String group) {
-        Properties config = new Properties();
-        config.putAll(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, RealServers.kafkaBootstrap(),
-                ConsumerConfig.GROUP_ID_CONFIG, group + "-" + System.nanoTime(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"));
+        Map<String, Object> config = ConsumerGroupProtocol.forCluster(
+                KafkaConnection.plaintext(RealServers.kafkaBootstrap()), Duration.ofSeconds(10))
+                .consumerProperties(group + "-" + System.nanoTime());
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         return new KafkaConsumer<>(config, new StringDeserializer(), new ByteArrayDeserializer());
     }
 

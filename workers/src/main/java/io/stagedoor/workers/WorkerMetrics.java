@@ -33,6 +33,11 @@ public final class WorkerMetrics {
     public static final String PAYMENTS_DEAD_LETTERED = "stagedoor.payments.dead.lettered";
     /** Counter: payment requests given back to the share group unprocessed (drain, surplus). */
     public static final String PAYMENTS_RELEASED = "stagedoor.payments.released";
+    /**
+     * Counter: payment requests a lane acquired that had been delivered before (a lane released it, died holding it,
+     * or lost its lock); a lock renewed while the payment runs is not a delivery.
+     */
+    public static final String PAYMENTS_REDELIVERED = "stagedoor.payments.redelivered";
     /** Counter: holds granted. */
     public static final String HOLDS = "stagedoor.holds";
     /** Counter: holds that expired and freed their seats. */
@@ -105,6 +110,10 @@ public final class WorkerMetrics {
 
     public void released(int records) {
         counter(PAYMENTS_RELEASED).increment(records);
+    }
+
+    public void redelivered() {
+        counter(PAYMENTS_REDELIVERED).increment();
     }
 
     public void holdGranted() {

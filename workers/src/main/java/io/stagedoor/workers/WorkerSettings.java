@@ -24,7 +24,8 @@ import java.util.function.Consumer;
  * @param expiryInterval    how often the inventory looks for expired holds (default 1 second)
  * @param poolSize          payment calls one checkout pool instance runs at once (default 20)
  * @param paymentTimeout    how long one payment call may take before it counts as timed out (default 5 seconds)
- * @param recordLock        the share group's acquisition lock; must outlast the payment timeout (default 30 seconds,
+ * @param recordLock        the share group's acquisition lock, which a lane renews every third of it while its payment
+ *                          runs, so it may be shorter than a payment (default 30 seconds,
  *                          Kafka's own default; a broker accepts 15 to 60 seconds unless configured otherwise)
  * @param maxDeliveries     the share group's delivery limit: a payment request delivered this often without being
  *                          accepted is dead-lettered by the broker (default 5, Kafka's own default; a broker accepts
@@ -75,10 +76,6 @@ public record WorkerSettings(String bootstrapServers, Map<String, String> kafkaC
         }
         if (streamThreads < 1) {
             throw new IllegalArgumentException(WorkersMessages.streamThreadsBelowOne(streamThreads));
-        }
-        if (recordLock.compareTo(paymentTimeout) <= 0) {
-            // A lock that ends during the call hands the record to another instance while this one still charges.
-            throw new IllegalArgumentException(WorkersMessages.recordLockWithinPaymentTimeout(recordLock, paymentTimeout));
         }
         if (roles == null || roles.isEmpty()) {
             throw new IllegalArgumentException(WorkersMessages.noRoles());

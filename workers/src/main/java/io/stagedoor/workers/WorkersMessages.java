@@ -42,11 +42,6 @@ public final class WorkersMessages {
         return "streamThreads must be at least 1, was " + streamThreads;
     }
 
-    /** A record lock that ends during the payment call, when another instance could take the record. */
-    public static String recordLockWithinPaymentTimeout(Duration recordLock, Duration paymentTimeout) {
-        return "recordLock (" + recordLock + ") must outlast paymentTimeout (" + paymentTimeout + ")";
-    }
-
     public static String optionNeedsValue(String option) {
         return "option " + option + " needs a value";
     }

@@ -32,10 +32,9 @@ class WorkerSettingsTest {
     }
 
     @Test
-    void aRecordLockThatEndsBeforeThePaymentTimeoutIsRefused() {
-        assertThatThrownBy(() -> WorkerSettings.defaults().withPayments(20, Duration.ofSeconds(30), Duration.ofSeconds(15)))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage(WorkersMessages.recordLockWithinPaymentTimeout(Duration.ofSeconds(15), Duration.ofSeconds(30)));
+    void aRecordLockShorterThanThePaymentTimeoutIsAllowedBecauseLanesRenewIt() {
+        WorkerSettings settings = WorkerSettings.defaults().withPayments(20, Duration.ofSeconds(30), Duration.ofSeconds(15));
+        assertThat(settings.recordLock()).isLessThan(settings.paymentTimeout());
     }
 
     @Test

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagedoor.admission.waitingroom.PassVerdict;
+import io.stagedoor.ingress.IngressFixture;
 import io.stagedoor.ingress.events.EventCatalog;
-import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.WaitingRoomRecord;
@@ -17,11 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -188,10 +184,7 @@ class WaitingRoomRoutesIT {
         passFor(eventId, "b1");
         server.admin("PUT", eventId, "{\"entryRatePerSecond\":20}", RoomServer.ADMIN_KEY);
         List<WaitingRoomRecord> records = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, RealServers.kafkaBootstrap(),
-                ConsumerConfig.GROUP_ID_CONFIG, TestNames.unique("reader"),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new ByteArrayDeserializer())) {
+        try (KafkaConsumer<String, byte[]> consumer = IngressFixture.consumer(TestNames.unique("reader"))) {
             consumer.subscribe(List.of(topics.waitingRoom()));
             Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(record -> {

@@ -42,16 +42,19 @@ public final class CheckoutPool implements AutoCloseable {
     private final List<Thread> threads;
     private final DeadLetters deadLetters;
     private final KafkaProducer<String, byte[]> producer;
+    private final OutcomeSender outcomes;
     private final Duration drainTimeout;
     private final WorkerSettings settings;
     private final String clientPrefix;
 
     private CheckoutPool(List<PaymentLane> lanes, List<Thread> threads, DeadLetters deadLetters,
-                         KafkaProducer<String, byte[]> producer, WorkerSettings settings, String clientPrefix) {
+                         KafkaProducer<String, byte[]> producer, OutcomeSender outcomes, WorkerSettings settings,
+                         String clientPrefix) {
         this.lanes = lanes;
         this.threads = threads;
         this.deadLetters = deadLetters;
         this.producer = producer;
+        this.outcomes = outcomes;
         this.drainTimeout = settings.drainTimeout();
         this.settings = settings;
         this.clientPrefix = clientPrefix;
@@ -68,15 +71,17 @@ public final class CheckoutPool implements AutoCloseable {
         OutcomeSender outcomes = new OutcomeSender(producer, settings.topics());
         List<PaymentLane> lanes = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
+        // a record whose lock runs out right after its work settled comes back within a lock or so: remember twice that
+        PaymentsInFlight inFlight = new PaymentsInFlight(settings.recordLock().multipliedBy(2), System::nanoTime);
         String clientPrefix = settings.shareGroupId() + "-" + UUID.randomUUID().toString().substring(0, 8) + "-lane-";
         for (int i = 0; i < settings.poolSize(); i++) {
-            PaymentLane lane = new PaymentLane(clientPrefix + i, settings, gateway, outcomes, metrics);
+            PaymentLane lane = new PaymentLane(clientPrefix + i, settings, gateway, outcomes, inFlight, metrics);
             lanes.add(lane);
             // platform threads: a lane blocks inside the Kafka client, whose locks would pin a virtual thread on Java 21
             threads.add(Thread.ofPlatform().daemon().name("checkout-lane-" + i).start(lane));
         }
         DeadLetters deadLetters = DeadLetters.start(settings, outcomes, metrics, Clock.systemUTC());
-        return new CheckoutPool(lanes, threads, deadLetters, producer, settings, clientPrefix);
+        return new CheckoutPool(lanes, threads, deadLetters, producer, outcomes, settings, clientPrefix);
     }
 
     /**
@@ -109,7 +114,8 @@ public final class CheckoutPool implements AutoCloseable {
     /**
      * Sets the group configs the pool relies on: a new group starts from the earliest payment request (one
      * written before the first lane joined must still be paid), only committed requests are delivered (the
-     * inventory writes them in transactions it may abort), the acquisition lock outlasts a payment, and a request
+     * inventory writes them in transactions it may abort), the acquisition lock the lanes renew while a payment
+     * runs, and a request
      * delivered {@code maxDeliveries} times without being accepted goes, whole, to the dead-letter topic.
      * Needs ALTER_CONFIGS on the group; without it the cluster's defaults apply and a warning says so.
      */
@@ -172,6 +178,7 @@ public final class CheckoutPool implements AutoCloseable {
             }
         }
         deadLetters.close();
+        outcomes.close();
         producer.close(Duration.ofSeconds(5));
     }
 

@@ -6,6 +6,7 @@ import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.PaymentRequested;
 import io.stagedoor.topics.PaymentStatus;
 import io.stagedoor.topics.Reasons;
+import io.stagedoor.topics.connection.ConsumerGroupProtocol;
 import io.stagedoor.topics.json.Json;
 import io.stagedoor.workers.WorkerMetrics;
 import io.stagedoor.workers.WorkerSettings;
@@ -45,6 +46,8 @@ final class DeadLetters implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DeadLetters.class);
     private static final Duration POLL = Duration.ofMillis(500);
     private static final Duration RESTART_PAUSE = Duration.ofSeconds(1);
+    /** How long the reader waits for the cluster to say which group protocols it offers. */
+    private static final Duration PROTOCOL_QUESTION = Duration.ofSeconds(10);
 
     private final WorkerSettings settings;
     private final OutcomeSender outcomes;
@@ -88,11 +91,14 @@ final class DeadLetters implements AutoCloseable {
     /**
      * Reads until closed. A failure of the consumer itself (a commit refused after a rebalance, the broker away
      * past the client's timeouts) starts a new consumer after a second, from the last committed record, so no
-     * dead letter is skipped and the reader never stops for good while the pool runs.
+     * dead letter is skipped and the reader never stops for good while the pool runs. The group speaks the
+     * {@code consumer} protocol where the cluster offers it; a cluster that refuses it on the first poll gets a new
+     * consumer on {@code classic} at once ({@link ConsumerGroupProtocol}).
      */
     private void run() {
+        ConsumerGroupProtocol protocol = ConsumerGroupProtocol.forCluster(settings.kafka(), PROTOCOL_QUESTION);
         while (!stopping) {
-            try (KafkaConsumer<String, byte[]> letters = new KafkaConsumer<>(consumerProperties(),
+            try (KafkaConsumer<String, byte[]> letters = new KafkaConsumer<>(consumerProperties(protocol),
                     new StringDeserializer(), new ByteArrayDeserializer())) {
                 consumer = letters;
                 letters.subscribe(List.of(settings.topics().paymentsDeadLetter()));
@@ -105,6 +111,9 @@ final class DeadLetters implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 return;
             } catch (RuntimeException e) {
+                if (protocol.fallBackIfRefused(e)) {
+                    continue;
+                }
                 LOG.warn("the dead-letter reader of {} starts again from its last commit: {}",
                         settings.shareGroupId(), e.toString());
                 if (!pause(RESTART_PAUSE)) {
@@ -173,10 +182,14 @@ final class DeadLetters implements AutoCloseable {
         return header == null ? "no reason given" : new String(header.value(), StandardCharsets.UTF_8).trim();
     }
 
-    private Map<String, Object> consumerProperties() {
-        Map<String, Object> properties = settings.kafka().baseProperties();
+    /** The group the readers of one share group's dead letters share. */
+    static String groupId(WorkerSettings settings) {
+        return settings.shareGroupId() + "-dead-letters";
+    }
+
+    private Map<String, Object> consumerProperties(ConsumerGroupProtocol protocol) {
+        Map<String, Object> properties = protocol.consumerProperties(groupId(settings));
         properties.putAll(Map.of(
-                ConsumerConfig.GROUP_ID_CONFIG, settings.shareGroupId() + "-dead-letters",
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",

@@ -3,6 +3,7 @@ package io.stagedoor.workers.checkout;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.trace.Traces;
@@ -15,9 +16,13 @@ import io.stagedoor.workers.payment.PaymentGateway;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,47 +51,86 @@ final class PaymentCaller {
     }
 
     /**
-     * Charges for {@code request}, waiting at most the payment timeout.
+     * Charges for {@code request}, giving the gateway at most the payment timeout. Holds no thread while the gateway
+     * works: the caller waits on the answer as it likes (a lane waits in slices, renewing its record's lock between).
      *
-     * @throws VoidFailedException when the call's fate is unknown and the void was not confirmed either: the
-     *                             request must be retried (with the same idempotency key) rather than reported
-     * @throws InterruptedException when the pool stops waiting (drain timeout)
+     * @return the outcome; completes exceptionally with {@link VoidFailedException} when the call's fate is unknown
+     *         and the void was not confirmed either: the request must be retried (with the same idempotency key)
+     *         rather than reported
      */
-    PaymentOutcome pay(PaymentRequested request) throws InterruptedException, VoidFailedException {
+    CompletableFuture<PaymentOutcome> pay(PaymentRequested request) {
         long started = System.nanoTime();
         metrics.paymentStarted();
-        String label = "error";
+        // the call is a client span of the payment's trace, current while the request goes out (so it carries it)
         Span call = Traces.tracer().spanBuilder("payment gateway charge").setSpanKind(SpanKind.CLIENT).startSpan();
-        try (Scope ignored = call.makeCurrent()) {
-            Charge charge = gateway.charge(request.gatewayKey(), request.amountCents(), request.paymentToken())
-                    .toCompletableFuture().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            label = charge.status().name().toLowerCase(java.util.Locale.ROOT);
-            return switch (charge.status()) {
-                case APPROVED -> outcome(request, PaymentStatus.APPROVED, charge.chargeId(), null);
-                case DECLINED -> outcome(request, PaymentStatus.DECLINED, null, charge.reason());
-                case VOIDED -> outcome(request, PaymentStatus.TIMED_OUT, null, "voided");
-            };
-        } catch (TimeoutException | ExecutionException e) {
-            label = "timed-out";
-            String why = e instanceof TimeoutException ? "no answer within " + timeout : String.valueOf(e.getCause());
-            LOG.debug("payment {} has no answer ({}); voiding it", request.correlationId(), why);
-            voidOrThrow(request.gatewayKey(), why);
-            return outcome(request, PaymentStatus.TIMED_OUT, null, why);
-        } finally {
-            call.setAttribute(OUTCOME, label);
-            call.end();
-            metrics.paymentFinished(label, Duration.ofNanos(System.nanoTime() - started));
+        Context traced = Context.current().with(call);
+        CompletableFuture<Charge> charge;
+        try (Scope ignored = traced.makeCurrent()) {
+            charge = gateway.charge(request.gatewayKey(), request.amountCents(), request.paymentToken())
+                    .toCompletableFuture().copy();
+        } catch (RuntimeException refusedAtOnce) {
+            charge = CompletableFuture.failedFuture(refusedAtOnce);
         }
+        AtomicReference<String> label = new AtomicReference<>("error");
+        return charge.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                .handle((answer, error) -> {
+                    if (error == null) {
+                        label.set(answer.status().name().toLowerCase(Locale.ROOT));
+                        return CompletableFuture.completedFuture(outcome(request, answer));
+                    }
+                    label.set("timed-out");
+                    return voidUnanswered(request, unwrap(error));
+                })
+                .thenCompose(outcome -> outcome)
+                .whenComplete((outcome, error) -> {
+                    call.setAttribute(OUTCOME, label.get());
+                    call.end();
+                    // in the call's trace, so the latency histogram's exemplar links to it
+                    try (Scope ignored = traced.makeCurrent()) {
+                        metrics.paymentFinished(label.get(), Duration.ofNanos(System.nanoTime() - started));
+                    }
+                });
     }
 
-    /** Voids the charge made under the gateway key {@code key}, waiting at most the payment timeout for the gateway. */
-    void voidOrThrow(String key, String reason) throws InterruptedException, VoidFailedException {
+    private PaymentOutcome outcome(PaymentRequested request, Charge charge) {
+        return switch (charge.status()) {
+            case APPROVED -> outcome(request, PaymentStatus.APPROVED, charge.chargeId(), null);
+            case DECLINED -> outcome(request, PaymentStatus.DECLINED, null, charge.reason());
+            case VOIDED -> outcome(request, PaymentStatus.TIMED_OUT, null, "voided");
+        };
+    }
+
+    /** A call without an answer (or failed in a way that leaves its fate unknown) is voided before it is reported. */
+    private CompletableFuture<PaymentOutcome> voidUnanswered(PaymentRequested request, Throwable error) {
+        String why = error instanceof TimeoutException ? "no answer within " + timeout : String.valueOf(error);
+        LOG.debug("payment {} has no answer ({}); voiding it", request.correlationId(), why);
+        return voidCharge(request.gatewayKey(), why)
+                .thenApply(voided -> outcome(request, PaymentStatus.TIMED_OUT, null, why));
+    }
+
+    /**
+     * Voids the charge made under the gateway key {@code key}, giving the gateway at most the payment timeout; completes
+     * exceptionally with {@link VoidFailedException} when the gateway did not confirm it.
+     */
+    CompletableFuture<Void> voidCharge(String key, String reason) {
+        CompletableFuture<Void> voided;
         try {
-            gateway.voidCharge(key, reason).toCompletableFuture()
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new VoidFailedException(WorkersMessages.cannotVoid(key, e), e);
+            voided = gateway.voidCharge(key, reason).toCompletableFuture().copy();
+        } catch (RuntimeException refusedAtOnce) {
+            voided = CompletableFuture.failedFuture(refusedAtOnce);
         }
+        return voided.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                .exceptionallyCompose(error -> {
+                    Throwable cause = unwrap(error);
+                    return CompletableFuture.failedFuture(new VoidFailedException(
+                            WorkersMessages.cannotVoid(key, cause instanceof Exception e ? e : new ExecutionException(cause)),
+                            cause));
+                });
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        return error instanceof CompletionException || error instanceof ExecutionException
+                ? (error.getCause() == null ? error : error.getCause()) : error;
     }
 
     private PaymentOutcome outcome(PaymentRequested request, PaymentStatus status, String chargeId, String reason) {
