@@ -1,10 +1,11 @@
 // The Stagedoor HTTP API (docs/http-api.md) for JavaScript, in node and in the browser.
 
-import { StagedoorError, StillPendingError, WaitOverError } from './errors.js';
+import { RefusedError, StagedoorError, StillPendingError, WaitOverError } from './errors.js';
 import { messages } from './messages.js';
 import { parseRateLimit } from './rate-limit.js';
 import { parseRetryAfter, retryAfterWaitMs, retryPolicy } from './retry-policy.js';
 import { Sender, sleep as timerSleep } from './send.js';
+import { solvePuzzle } from './puzzle.js';
 import { AdaptiveThrottle } from './throttle.js';
 
 /** The longest long poll the service grants, in seconds. */
@@ -14,6 +15,8 @@ export const DEFAULT_POLL_HINT_SECONDS = 1;
 /** Waiting-room statuses after which asking again changes nothing. */
 const WAIT_OVER = new Set(['expired', 'ended', 'sold-out', 'closed']);
 const ACCEPT = 'application/json, application/problem+json';
+/** Refusals a new join puzzle answers: none sent, or one that is no longer good (expired, spent). */
+const PUZZLE_REFUSALS = new Set(['puzzle-required', 'puzzle-refused']);
 
 /**
  * @typedef {object} ClientOptions
@@ -245,22 +248,55 @@ export class StagedoorClient {
 
   /**
    * `POST /v1/events/{eventId}/queue`: joins the waiting room; with `ticket` (a browser's cookie does the same)
-   * the same place is kept, without it a new one is taken at the back.
+   * the same place is kept, without it a new one is taken at the back. In a room that asks each join for a solved
+   * puzzle, a join refused for want of one (428 `puzzle-required`, or 403 `puzzle-refused` for an expired or spent
+   * one) gets a new puzzle, solves it off the main thread (`onPuzzle` hears it first) and joins once more with the
+   * solution; `solvePuzzles: false` leaves that to the caller.
    * @param {string} eventId
-   * @param {CallOptions & { ticket?: string }} [options]
+   * @param {CallOptions & { ticket?: string, solvePuzzles?: boolean,
+   *           onPuzzle?: (puzzle: import('./puzzle.js').JoinPuzzle) => void }} [options]
    * @returns {Promise<Place>}
    */
   async joinQueue(eventId, options = {}) {
     required('eventId', eventId);
     const token = this.#token('queue', options);
     const key = this.#options.idempotencyKey();
-    const answer = await this.#send('queue', options, () => {
-      const outgoing = this.#json('POST', `/v1/events/${segment(eventId)}/queue`, token, undefined);
-      outgoing.headers['Idempotency-Key'] = key;
-      if (options.ticket) outgoing.headers['X-Waiting-Room-Ticket'] = options.ticket;
-      return outgoing;
-    });
-    return place(answer, this.#options.now());
+    /** @type {string | undefined} */
+    let solution;
+    for (let round = 0; ; round++) {
+      try {
+        const answer = await this.#send('queue', options, () => {
+          const outgoing = this.#json('POST', `/v1/events/${segment(eventId)}/queue`, token, undefined);
+          outgoing.headers['Idempotency-Key'] = key;
+          if (options.ticket) outgoing.headers['X-Waiting-Room-Ticket'] = options.ticket;
+          if (solution) outgoing.headers['Puzzle-Solution'] = solution;
+          return outgoing;
+        });
+        return place(answer, this.#options.now());
+      } catch (error) {
+        const another = round === 0 && options.solvePuzzles !== false && error instanceof RefusedError
+          && PUZZLE_REFUSALS.has(error.kind);
+        if (!another) throw error;
+        const puzzle = await this.joinPuzzle(eventId, options);
+        options.onPuzzle?.(puzzle);
+        solution = await solvePuzzle(puzzle, { signal: options.signal });
+      }
+    }
+  }
+
+  /**
+   * `GET /v1/events/{eventId}/queue/puzzle`: a new join puzzle for this buyer (a RefusedError 404 when the room asks
+   * for none). `joinQueue` asks for and solves one by itself.
+   * @param {string} eventId
+   * @param {CallOptions} [options]
+   * @returns {Promise<import('./puzzle.js').JoinPuzzle>}
+   */
+  async joinPuzzle(eventId, options = {}) {
+    required('eventId', eventId);
+    const token = this.#token('queue', options);
+    const answer = await this.#send('queue', options,
+      () => this.#get(`/v1/events/${segment(eventId)}/queue/puzzle`, token));
+    return answer.body;
   }
 
   /**

@@ -5,6 +5,8 @@ export {
   StagedoorError, RefusedError, ThrottledError, UnreachableError, StillPendingError, WaitOverError,
 } from './errors.js';
 export { AdaptiveThrottle, DEFAULT_THROTTLE } from './throttle.js';
+export { solvePuzzle } from './puzzle.js';
+export { searchCounter } from './puzzle-work.js';
 export { parseRateLimit } from './rate-limit.js';
 export {
   DEFAULT_RETRY_POLICY, retryPolicy, parseRetryAfter, retryAfterWaitMs, backoffMs,

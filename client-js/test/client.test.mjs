@@ -215,3 +215,45 @@ test('a caller\'s abort during a request ends the call without a retry', async (
   await assert.rejects(c.events({ signal: controller.signal }), /signed out/);
   assert.equal(sent, 1);
 });
+
+const puzzleRequired = {
+  status: 428, headers: { 'Content-Type': 'application/problem+json' }, body: problem(428, 'puzzle-required'),
+};
+const waiting = {
+  status: 202, headers: { 'Retry-After': '2', 'Content-Type': 'application/json' },
+  body: { ticket: 't-1', status: 'waiting', position: 3, estimatedWaitSeconds: 2 },
+};
+const issuedPuzzle = (challenge) => ({
+  status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  body: { challenge, difficulty: 6, expiresAt: '2026-12-04T19:02:00Z', header: 'Puzzle-Solution' },
+});
+
+test('a join refused for want of a puzzle gets one, solves it and joins again with the solution', async () => {
+  const { client: c, service } = client([puzzleRequired, issuedPuzzle('jp1.abc.def'), waiting]);
+  const heard = [];
+  const place = await c.joinQueue('e', { onPuzzle: (p) => heard.push(p.difficulty) });
+  assert.equal(place.ticket, 't-1');
+  assert.deepEqual(heard, [6]);
+  assert.deepEqual(service.sent.map((r) => `${r.method} ${new URL(r.url).pathname}`),
+    ['POST /v1/events/e/queue', 'GET /v1/events/e/queue/puzzle', 'POST /v1/events/e/queue']);
+  assert.equal(service.sent[0].headers['Puzzle-Solution'], undefined);
+  const solution = service.sent[2].headers['Puzzle-Solution'];
+  assert.match(solution, /^jp1\.abc\.def:\d+$/);
+  const { createHash } = await import('node:crypto');
+  assert.match(createHash('sha256').update(solution).digest('hex'), /^0[0-3]/, 'six leading zero bits');
+  assert.equal(service.sent[2].headers['Idempotency-Key'], service.sent[0].headers['Idempotency-Key']);
+});
+
+test('a second refusal after a solved puzzle, or solvePuzzles: false, is the caller\'s', async () => {
+  const refusedAgain = {
+    status: 403, headers: { 'Content-Type': 'application/problem+json' }, body: problem(403, 'puzzle-refused'),
+  };
+  const { client: c, service } = client([puzzleRequired, issuedPuzzle('jp1.abc.def'), refusedAgain]);
+  const error = await c.joinQueue('e').catch((e) => e);
+  assert.ok(error instanceof RefusedError);
+  assert.equal(error.kind, 'puzzle-refused');
+  assert.equal(service.sent.length, 3);
+  const { client: manual } = client([puzzleRequired]);
+  const left = await manual.joinQueue('e', { solvePuzzles: false }).catch((e) => e);
+  assert.equal(left.kind, 'puzzle-required');
+});

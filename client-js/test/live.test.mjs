@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import {
   RefusedError, StagedoorClient, ThrottledError,
 } from '../src/index.js';
-import { BASE_URL, EVENT_ID, LIVE, PASSWORD, changeRoom, recordingFetch } from './support/live.mjs';
+import {
+  ADMIN_KEY, ADMIN_URL, BASE_URL, EVENT_ID, LIVE, PASSWORD, changeRoom, eventually, recordingFetch,
+} from './support/live.mjs';
 
 async function signedIn(who, options = {}) {
   const anonymous = new StagedoorClient({ baseUrl: BASE_URL });
@@ -140,4 +142,33 @@ test('when nearly every answer is a refusal the client stops sending', { ...LIVE
   assert.ok(throttled >= 10, `held back ${throttled} of 40: ${outcomes.join(' ')}`);
   assert.equal(holdsSent + throttled, 40, 'a call held back never reached the ingress');
   assert.ok(client.throttle.probability() > 0.5);
+});
+
+test('a room that asks for a puzzle is joined by solving one off the main thread', { ...LIVE, timeout: 60_000 }, async () => {
+  const eventId = `puzzled-${Date.now()}`;
+  const now = new Date();
+  const written = await fetch(`${ADMIN_URL}/v1/admin/events/${eventId}`, {
+    method: 'PUT', headers: { 'X-Admin-Key': ADMIN_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      eventId, name: 'A puzzled room', organizerId: 'org-stagedoor', onSaleAt: now.toISOString(),
+      seats: ['P-1', 'P-2'], priceCents: 4500,
+      waitingRoom: {
+        enabled: true, entryRatePerSecond: 50, opensAt: new Date(now.getTime() - 1000).toISOString(),
+        passLifetime: 'PT15M', joinPuzzle: { difficulty: 12 },
+      },
+    }),
+  });
+  assert.equal(written.status, 200, await written.text());
+  const wire = recordingFetch();
+  const client = await signedIn('linus', { fetch: wire.fetch });
+  const puzzles = [];
+  const place = await eventually(() => client.joinQueue(eventId, { onPuzzle: (p) => puzzles.push(p) })
+    .catch((e) => (e instanceof RefusedError && e.kind === 'not-found' ? null : Promise.reject(e))), 10_000,
+  'the new event reaching the ingress');
+  assert.ok(['waiting', 'admitted'].includes(place.status), JSON.stringify(place));
+  assert.equal(puzzles.length, 1);
+  assert.equal(puzzles[0].difficulty, 12);
+  const joins = wire.exchanges.filter((e) => e.path === `/v1/events/${eventId}/queue`);
+  assert.deepEqual(joins.slice(-2).map((e) => e.status), [428, place.status === 'waiting' ? 202 : 200]);
+  assert.match(joins.at(-1).headers['Puzzle-Solution'], /^jp1\.[\w-]+\.[\w-]+:\d+$/);
 });
