@@ -315,4 +315,9 @@ public final class IngressMessages {
     public static String cannotWriteListFile(String what, java.nio.file.Path file) {
         return "cannot write " + what + " to " + file;
     }
+
+    /** The OpenAPI document the admin listener serves is not in the jar (a build that left out the resources). */
+    public static String apiDocumentMissing(String resource) {
+        return resource + " is missing from the classpath";
+    }
 }

@@ -1,6 +1,7 @@
 package io.stagedoor.ingress.openapi;
 
 import io.stagedoor.ingress.http.AdminListener;
+import io.stagedoor.ingress.http.IngressMessages;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -40,7 +41,7 @@ public final class OpenApiResource {
     public static byte[] read() {
         try (InputStream in = OpenApiResource.class.getClassLoader().getResourceAsStream(DOCUMENT)) {
             if (in == null) {
-                throw new IllegalStateException(DOCUMENT + " is missing from the classpath");
+                throw new IllegalStateException(IngressMessages.apiDocumentMissing(DOCUMENT));
             }
             return in.readAllBytes();
         } catch (IOException e) {
