@@ -17,7 +17,7 @@ import java.util.concurrent.CompletionStage;
 /**
  * The price of joining a room that asks for one ({@link JoinPuzzleSettings}): issues a buyer's puzzle for the event,
  * at the difficulty this instance's pace of joins asks, and spends the solution a join presents before the room is
- * asked anything. A join refused for its puzzle costs the room nothing; a join this instance then sheds gives its
+ * asked anything. A join refused for its puzzle costs the room nothing; a join that then gets no place gives its
  * solution back.
  */
 final class JoinPuzzleGate {
@@ -66,7 +66,7 @@ final class JoinPuzzleGate {
         });
     }
 
-    /** Gives back the solution of a join this instance did not answer (shed or unavailable). */
+    /** Gives back the solution of a join that got no place (the room refused it, or this instance shed it). */
     void giveBack(PuzzleChallenge spent) {
         if (spent != null) {
             puzzles.giveBack(spent);

@@ -75,8 +75,9 @@ public final class QueueResource {
     }
 
     /**
-     * Joins the room: in a room that asks for a puzzle, only with a solution spent here first (a join this instance
-     * then sheds gives it back).
+     * Joins the room: in a room that asks for a puzzle, only with a solution spent here first. A join that then gets no
+     * place (the room closed or not open yet, or this instance shed it) gives the solution back, so the buyer's work
+     * is not lost to a refusal that was not about it.
      */
     @POST
     @Produces(MediaType.APPLICATION_JSON)
@@ -93,8 +94,8 @@ public final class QueueResource {
                 return CompletableFuture.completedFuture(Problems.response(spent.refused()));
             }
             return joined(event, buyer, held).thenApply(answer -> {
-                if (answer.getStatus() == Response.Status.SERVICE_UNAVAILABLE.getStatusCode()) {
-                    puzzles.giveBack(spent.challenge()); // refused on our account: the solution stays the buyer's
+                if (answer.getStatus() >= 400) {
+                    puzzles.giveBack(spent.challenge());
                 }
                 return answer;
             });

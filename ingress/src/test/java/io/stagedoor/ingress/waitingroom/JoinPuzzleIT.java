@@ -37,6 +37,7 @@ class JoinPuzzleIT {
     private static final EventCatalog CATALOG = new EventCatalog();
     private static final String EVENT = TestNames.unique("puzzled");
     private static final String FREE_EVENT = TestNames.unique("unpuzzled");
+    private static final String EARLY_EVENT = TestNames.unique("puzzled-early");
     private static RoomServer one;
     private static RoomServer two;
 
@@ -46,6 +47,9 @@ class JoinPuzzleIT {
         CATALOG.put(plain.withWaitingRoom(plain.waitingRoom().withJoinPuzzle(
                 new JoinPuzzleSettings(BITS, Duration.ofSeconds(30), null, null))));
         CATALOG.put(RoomServer.event(FREE_EVENT, true, 50, NOW));
+        EventDefinition early = RoomServer.event(EARLY_EVENT, true, 50, NOW.plus(Duration.ofHours(2)));
+        CATALOG.put(early.withWaitingRoom(early.waitingRoom().withPreQueueAt(NOW.plus(Duration.ofHours(1)))
+                .withJoinPuzzle(new JoinPuzzleSettings(BITS, Duration.ofSeconds(30), null, null))));
         var topics = RoomServer.topics();
         one = new RoomServer(CATALOG, topics, RealServers.redisUri(), CLOCK, 2);
         two = new RoomServer(CATALOG, topics, RealServers.redisUri(), CLOCK, 2);
@@ -166,6 +170,16 @@ class JoinPuzzleIT {
             in += status == 202 ? 1 : 0;
         }
         assertThat(in).isEqualTo(1);
+    }
+
+    /** A join the room refuses for its own reason (not open yet) gives the solution back: it is not spent. */
+    @Test
+    void aJoinTheRoomRefusesForItsOwnReasonKeepsItsSolution() throws Exception {
+        HttpResponse<String> issued = one.send(HttpRequest.newBuilder(one.uri("/v1/events/" + EARLY_EVENT
+                + "/queue/puzzle")).header("Authorization", "Bearer " + RoomServer.token("early-bird")));
+        String solution = solved(Json.mapper().readTree(issued.body()));
+        assertProblem(join(one, EARLY_EVENT, "early-bird", solution), 403, "waiting-room-not-open");
+        assertProblem(join(two, EARLY_EVENT, "early-bird", solution), 403, "waiting-room-not-open");
     }
 
     @Test
