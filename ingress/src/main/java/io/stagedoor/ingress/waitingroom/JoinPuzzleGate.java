@@ -3,7 +3,6 @@ package io.stagedoor.ingress.waitingroom;
 import io.stagedoor.admission.fallback.GuardedCalls;
 import io.stagedoor.admission.puzzle.JoinPuzzles;
 import io.stagedoor.admission.puzzle.PuzzleChallenge;
-import io.stagedoor.admission.puzzle.PuzzleVerdict;
 import io.stagedoor.ingress.http.Problem;
 import io.stagedoor.ingress.http.ProblemException;
 import io.stagedoor.ingress.http.ProblemType;
