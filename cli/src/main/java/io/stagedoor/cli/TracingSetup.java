@@ -8,9 +8,11 @@ import java.util.function.Function;
 /**
  * Installs the OpenTelemetry SDK as the global one when the standard {@code OTEL_SDK_DISABLED=false} (or the system
  * property {@code otel.sdk.disabled=false}) asks for it; otherwise tracing stays off and every span is a no-op.
- * Everything else comes from the standard {@code OTEL_*} settings (exporter, endpoint, sampler, resource), with two
- * defaults of our own: the service name {@code stagedoor}, and traces alone exported (metrics are scraped from
- * {@code /metrics}, logs go to the console), each overridable by its own setting.
+ * Everything else comes from the standard {@code OTEL_*} settings (exporter, endpoint, sampler, resource), with
+ * defaults of our own: the service name {@code stagedoor}; traces alone exported (metrics are scraped from
+ * {@code /metrics}, logs go to the console); OTLP over HTTP ({@code http/protobuf}, the one protocol the JDK's HTTP
+ * client sends: the SDK's own default, gRPC, would need a sender this jar does not ship). Each is overridable by its
+ * own setting.
  */
 final class TracingSetup {
 
@@ -28,6 +30,7 @@ final class TracingSetup {
         AutoConfiguredOpenTelemetrySdk.builder()
                 .addPropertiesSupplier(() -> Map.of(
                         "otel.service.name", "stagedoor",
+                        "otel.exporter.otlp.protocol", "http/protobuf",
                         "otel.metrics.exporter", "none",
                         "otel.logs.exporter", "none"))
                 .setResultAsGlobal()

@@ -16,4 +16,17 @@ class TracingSetupTest {
         Map<String, String> environment = given == null ? Map.of() : Map.of(TracingSetup.SWITCH_VARIABLE, given);
         assertThat(TracingSetup.asked(environment::get)).isEqualTo(on);
     }
+
+    /** Turned on with nothing else set, the SDK starts: it exports over OTLP/HTTP, which the JDK's client sends. */
+    @org.junit.jupiter.api.Test
+    void turnedOnWithTheDefaultsTheSdkStarts() {
+        io.opentelemetry.api.GlobalOpenTelemetry.resetForTest();
+        try {
+            assertThat(TracingSetup.install(Map.of(TracingSetup.SWITCH_VARIABLE, "false")::get)).isTrue();
+            assertThat(io.opentelemetry.api.GlobalOpenTelemetry.getTracer("test").spanBuilder("s").startSpan()
+                    .getSpanContext().isValid()).isTrue();
+        } finally {
+            io.opentelemetry.api.GlobalOpenTelemetry.resetForTest();
+        }
+    }
 }
