@@ -1,12 +1,11 @@
 package io.stagedoor.admission.presale;
 
 import io.stagedoor.admission.AdmissionMessages;
+import io.stagedoor.admission.signing.Hmacs;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Base64;
 import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Presale access codes, bound to one account for one event: a code is the first 15 bytes of HMAC-SHA256 over the
@@ -17,11 +16,9 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class PresaleCodes {
 
-    private static final String ALGORITHM = "HmacSHA256";
     private static final int CODE_BYTES = 15;
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
 
-    private final SecretKeySpec key;
     private final ThreadLocal<Mac> macs;
 
     /** @param secret at least 32 bytes, the same on every instance */
@@ -30,9 +27,7 @@ public final class PresaleCodes {
             throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("presale secret bytes beyond 31",
                     secret == null ? 0 : secret.length - 31));
         }
-        this.key = new SecretKeySpec(keyed(new SecretKeySpec(secret, ALGORITHM))
-                .doFinal("stagedoor presale access code".getBytes(StandardCharsets.UTF_8)), ALGORITHM);
-        this.macs = ThreadLocal.withInitial(() -> keyed(key));
+        this.macs = Hmacs.perThread(Hmacs.derived(secret, "stagedoor presale access code"));
     }
 
     /** The code of {@code accountId} for {@code eventId}'s presale. */
@@ -49,15 +44,5 @@ public final class PresaleCodes {
         }
         return MessageDigest.isEqual(code.getBytes(StandardCharsets.US_ASCII),
                 codeFor(eventId, accountId).getBytes(StandardCharsets.US_ASCII));
-    }
-
-    private static Mac keyed(SecretKeySpec with) {
-        try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(with);
-            return mac;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(AdmissionMessages.algorithmUnavailable(ALGORITHM), e);
-        }
     }
 }

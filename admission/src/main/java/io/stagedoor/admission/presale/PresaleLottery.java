@@ -1,8 +1,8 @@
 package io.stagedoor.admission.presale;
 
 import io.stagedoor.admission.AdmissionMessages;
+import io.stagedoor.admission.signing.Hmacs;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -21,8 +21,6 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class PresaleLottery {
 
-    private static final String ALGORITHM = "HmacSHA256";
-
     private PresaleLottery() {
     }
 
@@ -38,7 +36,7 @@ public final class PresaleLottery {
         if (codes < 0) {
             throw new IllegalArgumentException(AdmissionMessages.presaleCodesNegative(codes));
         }
-        Mac mac = keyed(seed);
+        Mac mac = Hmacs.keyed(new SecretKeySpec(seed, Hmacs.ALGORITHM));
         List<Drawn> drawn = new ArrayList<>();
         for (String account : new LinkedHashSet<>(registrants)) {
             drawn.add(new Drawn(account, HexFormat.of().formatHex(mac.doFinal(account.getBytes(StandardCharsets.UTF_8)))));
@@ -73,15 +71,5 @@ public final class PresaleLottery {
     }
 
     private record Drawn(String account, String ticket) {
-    }
-
-    private static Mac keyed(byte[] seed) {
-        try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(new SecretKeySpec(seed, ALGORITHM));
-            return mac;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(AdmissionMessages.algorithmUnavailable(ALGORITHM), e);
-        }
     }
 }

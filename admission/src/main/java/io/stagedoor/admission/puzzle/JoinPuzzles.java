@@ -1,8 +1,8 @@
 package io.stagedoor.admission.puzzle;
 
 import io.stagedoor.admission.AdmissionMessages;
+import io.stagedoor.admission.signing.Hmacs;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -12,7 +12,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.LongSupplier;
 import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Issues join puzzles and judges their solutions. A challenge is {@code jp1.<payload>.<tag>}: the payload names the
@@ -25,7 +24,6 @@ import javax.crypto.spec.SecretKeySpec;
 public final class JoinPuzzles {
 
     static final String PREFIX = "jp1.";
-    private static final String ALGORITHM = "HmacSHA256";
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
     private static final char SEPARATOR = '\n';
@@ -33,7 +31,6 @@ public final class JoinPuzzles {
     private static final int ID_BYTES = 12;
     private static final int SALT_BYTES = 9;
 
-    private final SecretKeySpec key;
     private final ThreadLocal<Mac> macs;
     private final SpentPuzzles spent;
     private final JoinPace pace;
@@ -50,9 +47,7 @@ public final class JoinPuzzles {
             throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("puzzle secret bytes beyond 31",
                     secret == null ? 0 : secret.length - 31));
         }
-        this.key = new SecretKeySpec(keyed(new SecretKeySpec(secret, ALGORITHM))
-                .doFinal("stagedoor waiting-room join puzzle".getBytes(StandardCharsets.UTF_8)), ALGORITHM);
-        this.macs = ThreadLocal.withInitial(() -> keyed(key));
+        this.macs = Hmacs.perThread(Hmacs.derived(secret, "stagedoor waiting-room join puzzle"));
         this.spent = spent;
         this.clock = clock;
         this.pace = new JoinPace(clock);
@@ -156,15 +151,5 @@ public final class JoinPuzzles {
 
     private byte[] tag(String signed) {
         return macs.get().doFinal(signed.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static Mac keyed(SecretKeySpec with) {
-        try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(with);
-            return mac;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(AdmissionMessages.algorithmUnavailable(ALGORITHM), e);
-        }
     }
 }

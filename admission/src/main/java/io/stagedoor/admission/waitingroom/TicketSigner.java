@@ -1,14 +1,13 @@
 package io.stagedoor.admission.waitingroom;
 
 import io.stagedoor.admission.AdmissionMessages;
+import io.stagedoor.admission.signing.Hmacs;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Optional;
 import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Issues and reads {@link SignedTicket}s: {@code wrt1.<payload>.<tag>}, the payload the ticket's fields, the tag
@@ -20,7 +19,6 @@ public final class TicketSigner {
 
     /** What every signed ticket starts with; other tickets are the store's own. */
     static final String PREFIX = "wrt1.";
-    private static final String ALGORITHM = "HmacSHA256";
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
     private static final char SEPARATOR = '\n';
@@ -28,7 +26,6 @@ public final class TicketSigner {
     private static final int FIELDS = 8;
     private static final int ID_BYTES = 12;
 
-    private final SecretKeySpec key;
     /** One MAC per thread, keyed once: a poll checks a ticket, and keying a MAC costs more than using it. */
     private final ThreadLocal<Mac> macs;
 
@@ -38,9 +35,7 @@ public final class TicketSigner {
             throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("ticket secret bytes beyond 31",
                     secret == null ? 0 : secret.length - 31));
         }
-        this.key = new SecretKeySpec(mac(new SecretKeySpec(secret, ALGORITHM),
-                "stagedoor waiting-room ticket".getBytes(StandardCharsets.UTF_8)), ALGORITHM);
-        this.macs = ThreadLocal.withInitial(() -> keyed(key));
+        this.macs = Hmacs.perThread(Hmacs.derived(secret, "stagedoor waiting-room ticket"));
     }
 
     /** Whether {@code token} looks like a signed ticket (it may still be forged). */
@@ -101,19 +96,5 @@ public final class TicketSigner {
 
     private byte[] tag(String signed) {
         return macs.get().doFinal(signed.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static byte[] mac(SecretKeySpec with, byte[] input) {
-        return keyed(with).doFinal(input);
-    }
-
-    private static Mac keyed(SecretKeySpec with) {
-        try {
-            Mac mac = Mac.getInstance(ALGORITHM);
-            mac.init(with);
-            return mac;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(AdmissionMessages.algorithmUnavailable(ALGORITHM), e);
-        }
     }
 }
