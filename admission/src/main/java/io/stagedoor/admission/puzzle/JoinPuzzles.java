@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.LongSupplier;
 import javax.crypto.Mac;
@@ -118,8 +119,9 @@ public final class JoinPuzzles {
 
     /**
      * Judges {@code presented} and, when it is solved, spends it: {@link PuzzleVerdict#SOLVED} for the first join that
-     * spends it, {@link PuzzleVerdict#SPENT} for any other. Fails as the store fails (nothing is spent then). A join
-     * that spends one counts towards the pace of joins.
+     * spends it, {@link PuzzleVerdict#SPENT} for any other. Fails as the store fails; a spend whose answer was lost
+     * (timed out after the store may have taken it) is forgotten before the failure is told, so a refusal on our
+     * account never burns the buyer's work. A join that spends one counts towards the pace of joins.
      */
     public CompletionStage<Judged> spend(String presented, String eventId, String buyerId) {
         Judged judged = judge(presented, eventId, buyerId);
@@ -128,7 +130,10 @@ public final class JoinPuzzles {
         }
         pace.joined(eventId);
         Duration left = Duration.ofMillis(judged.challenge().expiresAtMillis() - clock.getAsLong());
-        return spent.spend(judged.challenge().id(), left)
+        String id = judged.challenge().id();
+        return spent.spend(id, left).toCompletableFuture()
+                .exceptionallyCompose(lost -> spent.forget(id).toCompletableFuture()
+                        .handle((forgotten, error) -> { throw new CompletionException(lost); }))
                 .thenApply(first -> first ? judged : new Judged(PuzzleVerdict.SPENT, judged.challenge()));
     }
 

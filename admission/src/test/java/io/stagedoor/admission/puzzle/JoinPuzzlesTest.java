@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -125,6 +128,38 @@ class JoinPuzzlesTest {
         assertThat(puzzles.joinsPerSecond("show")).isEqualTo(5);
         now[0] += 1_000;
         assertThat(puzzles.joinsPerSecond("show")).isZero();
+    }
+
+    /**
+     * The store took the spend but its answer was lost (a timeout on our side): the join fails, and the solution is
+     * forgotten, so the buyer's retry with the same work gets in.
+     */
+    @Test
+    void aSpendWhoseAnswerWasLostBurnsNothing() throws Exception {
+        InProcessSpentPuzzles store = new InProcessSpentPuzzles(1_000, () -> now[0]);
+        boolean[] loseNext = {true};
+        SpentPuzzles losingAnswers = new SpentPuzzles() {
+            @Override
+            public CompletionStage<Boolean> spend(String id, Duration keptFor) {
+                CompletionStage<Boolean> taken = store.spend(id, keptFor);
+                if (loseNext[0]) {
+                    loseNext[0] = false;
+                    return CompletableFuture.failedFuture(new TimeoutException("the answer was lost"));
+                }
+                return taken;
+            }
+
+            @Override
+            public CompletionStage<Void> forget(String id) {
+                return store.forget(id);
+            }
+        };
+        JoinPuzzles lossy = new JoinPuzzles(SECRET, losingAnswers, () -> now[0]);
+        String presented = solved(lossy.issue("show", "alice", BITS, LIFETIME));
+        assertThat(lossy.spend(presented, "show", "alice").toCompletableFuture())
+                .failsWithin(Duration.ofSeconds(1)).withThrowableThat().withMessageContaining("the answer was lost");
+        assertThat(lossy.spend(presented, "show", "alice").toCompletableFuture().get(1, TimeUnit.SECONDS).verdict())
+                .isEqualTo(PuzzleVerdict.SOLVED);
     }
 
     private static String wrongCounter(String token) {
