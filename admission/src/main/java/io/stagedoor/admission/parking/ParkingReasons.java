@@ -11,4 +11,8 @@ public final class ParkingReasons {
     public static String addressCrowd(long accounts, String prefix, Duration window) {
         return "address-crowd: " + accounts + " accounts joined from " + prefix + " within " + window.toSeconds() + " s";
     }
+
+    public static String byOperator(String why) {
+        return "operator: " + why;
+    }
 }

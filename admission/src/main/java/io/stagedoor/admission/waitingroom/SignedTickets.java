@@ -88,6 +88,11 @@ final class SignedTickets implements AutoCloseable {
         });
     }
 
+    /** The room as this instance sees it, refreshed when its view is older than the views' age. */
+    CompletionStage<RoomState> view(RoomCall call) {
+        return views.current(call);
+    }
+
     /** Keeps the room {@code reply} shows as this instance's view of it: any store reply is news of the room. */
     void remember(RoomCall call, RoomReply reply) {
         views.remember(call, reply);

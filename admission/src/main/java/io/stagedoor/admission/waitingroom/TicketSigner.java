@@ -31,11 +31,16 @@ public final class TicketSigner {
 
     /** @param secret at least 32 bytes, the same on every instance */
     public TicketSigner(byte[] secret) {
+        this(secret, "stagedoor waiting-room ticket");
+    }
+
+    /** Tickets in the same form under a key of another {@code purpose}: one kind of ticket cannot stand for another. */
+    TicketSigner(byte[] secret, String purpose) {
         if (secret == null || secret.length < 32) {
             throw new IllegalArgumentException(AdmissionMessages.roomSettingNotPositive("ticket secret bytes beyond 31",
                     secret == null ? 0 : secret.length - 31));
         }
-        this.macs = Hmacs.perThread(Hmacs.derived(secret, "stagedoor waiting-room ticket"));
+        this.macs = Hmacs.perThread(Hmacs.derived(secret, purpose));
     }
 
     /** Whether {@code token} looks like a signed ticket (it may still be forged). */

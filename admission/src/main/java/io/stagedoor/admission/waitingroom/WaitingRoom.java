@@ -38,17 +38,19 @@ public final class WaitingRoom implements AutoCloseable {
     private final boolean trustsUnknownSessions;
     private final SecureRandom random = new SecureRandom();
     private final SignedTickets signed;
+    private final ParkedTickets parked;
 
     /**
      * @param trustsUnknownSessions whether a genuine pass whose session the store does not know is let through: so in
      *                              single-instance mode, whose store starts empty on every restart; never when rooms
      *                              are shared, where an unknown session is one that is gone
      */
-    WaitingRoom(Function<UnusedReplies, RoomStore> store, PassSigner passes, TicketSigner tickets, RoomTimer timer,
-                Clock clock, RoomOptions options, WaitingRoomMetrics metrics, RoomSteps steps, Runnable onClose,
+    WaitingRoom(Function<UnusedReplies, RoomStore> store, PassSigner passes, TicketSigner tickets, ParkedTickets parked,
+                RoomTimer timer, Clock clock, RoomOptions options, WaitingRoomMetrics metrics, RoomSteps steps, Runnable onClose,
                 boolean trustsUnknownSessions) {
         this.trustsUnknownSessions = trustsUnknownSessions;
         this.passes = passes;
+        this.parked = parked;
         this.clock = clock;
         this.options = options;
         this.metrics = metrics;
@@ -79,6 +81,10 @@ public final class WaitingRoom implements AutoCloseable {
      * known only to its holder, so joining again without it gives a new one.
      */
     public CompletionStage<QueueTicket> join(String eventId, RoomPlan plan, String buyerId, String held) {
+        if (parked.read(held, eventId, buyerId).isPresent()) {
+            // Released from the parked lane: their parked place was never a real one, so they join at the back.
+            return freshJoin(eventId, plan, buyerId);
+        }
         if (TicketSigner.isSigned(held) && refusal(plan).isEmpty() && plan.preQueueAt().toEpochMilli() <= clock.millis()) {
             return look(eventId, plan, buyerId, held).thenCompose(found -> found
                     .filter(ticket -> ticket.standing() == QueueTicket.Standing.WAITING
@@ -89,19 +95,86 @@ public final class WaitingRoom implements AutoCloseable {
         return freshJoin(eventId, plan, buyerId);
     }
 
-    private CompletionStage<QueueTicket> freshJoin(String eventId, RoomPlan plan, String buyerId) {
+    /**
+     * A place in the parked lane (decision 0037), for a buyer the caller flagged: answered exactly as a place at the
+     * back of the queue is, with a token in the form of the room's tickets, but never reached, so never admitted. A
+     * buyer presenting the parked ticket they hold gets it back. Kept nowhere and recorded by no step: the caller
+     * records why it parked the buyer. A closed room, a sold-out event or a pre-queue not yet started answers as for
+     * anyone.
+     */
+    public CompletionStage<QueueTicket> joinParked(String eventId, RoomPlan plan, String buyerId, String held) {
+        Optional<QueueTicket> away = turnedAway(eventId, plan, buyerId);
+        if (away.isPresent()) {
+            return CompletableFuture.completedFuture(away.get());
+        }
+        RoomCall call = call(eventId, plan);
+        Optional<SignedTicket> kept = parked.read(held, eventId, buyerId);
+        return signed.view(call).thenApply(room -> {
+            SignedTicket ticket = kept.orElseGet(() -> parkedTicket(call, buyerId, room));
+            if (kept.isEmpty()) {
+                metrics.parked(eventId);
+            }
+            return parkedStanding(eventId, plan, room, ticket, kept.isPresent() ? held : parked.issue(ticket),
+                    kept.isEmpty());
+        });
+    }
+
+    /** The next place in the queue as this instance sees it, with the wait a real ticket there is told. */
+    private static SignedTicket parkedTicket(RoomCall call, String buyerId, RoomState room) {
+        long place = room.joined() + 1;
+        long estimate = room.opened() ? room.rate().timeFor(place - room.frontier() + room.owed()).toMillis()
+                : Math.max(0, call.opensAtMillis() - call.nowMillis()) + room.rate().timeFor(place).toMillis();
+        return new SignedTicket(call.eventId(), buyerId, place, !room.opened(), call.nowMillis(), estimate,
+                room.source(), null, 0);
+    }
+
+    /**
+     * A parked ticket's answer: waiting, coming nearer as a real place would until it is as near as it was told on
+     * joining or one longest poll interval from the front, whichever is nearer, and staying there.
+     */
+    private QueueTicket parkedStanding(String eventId, RoomPlan plan, RoomState room, SignedTicket ticket, String token,
+                                       boolean created) {
+        long place = room.opened() ? ticket.place(room.seed(), room.lobbySize()) : ticket.index();
+        TicketState state = new TicketState(token, ticket.buyerId(), place, ticket.joinedMillis(), 0, 0, false,
+                created, false, false);
+        double perSecond = room.rate().perSecond();
+        double nearest = Math.max(1, Math.min(perSecond * options.maxRetryAfter().toSeconds(),
+                perSecond * ticket.estimateMillis() / 1000.0));
+        return standing(eventId, plan, room, state, ahead -> room.opened() ? Math.max(nearest, ahead) : ahead);
+    }
+
+    private CompletionStage<Optional<QueueTicket>> parkedLook(String eventId, RoomPlan plan, RoomCall call,
+                                                              String buyerId, String token) {
+        Optional<SignedTicket> ticket = parked.read(token, eventId, buyerId);
+        if (ticket.isEmpty()) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        return signed.view(call).thenApply(room -> Optional.of(parkedStanding(eventId, plan, room, ticket.get(),
+                token, false)));
+    }
+
+    /** The answer to a join that gets no place: the room is closed, the event sold out or the pre-queue not started. */
+    private Optional<QueueTicket> turnedAway(String eventId, RoomPlan plan, String buyerId) {
         Optional<QueueTicket.Standing> refused = refusal(plan);
         if (refused.isPresent()) {
             metrics.refused(eventId, refused.get());
-            return CompletableFuture.completedFuture(new QueueTicket(eventId, null, buyerId, refused.get(), 0,
+            return Optional.of(new QueueTicket(eventId, null, buyerId, refused.get(), 0,
                     Duration.ZERO, 0, null, false, RoomSource.IN_PROCESS));
         }
         long untilPreQueue = plan.preQueueAt().toEpochMilli() - clock.millis();
         if (untilPreQueue > 0) {
             metrics.refused(eventId, QueueTicket.Standing.NOT_YET_OPEN);
-            return CompletableFuture.completedFuture(new QueueTicket(eventId, null, buyerId,
+            return Optional.of(new QueueTicket(eventId, null, buyerId,
                     QueueTicket.Standing.NOT_YET_OPEN, 0, Duration.ofMillis(untilPreQueue), (untilPreQueue + 999) / 1000,
                     null, false, RoomSource.IN_PROCESS));
+        }
+        return Optional.empty();
+    }
+
+    private CompletionStage<QueueTicket> freshJoin(String eventId, RoomPlan plan, String buyerId) {
+        Optional<QueueTicket> away = turnedAway(eventId, plan, buyerId);
+        if (away.isPresent()) {
+            return CompletableFuture.completedFuture(away.get());
         }
         RoomCall call = call(eventId, plan);
         if (options.tickets() == RoomTickets.SIGNED) {
@@ -127,15 +200,20 @@ public final class WaitingRoom implements AutoCloseable {
      */
     public CompletionStage<Optional<QueueTicket>> look(String eventId, RoomPlan plan, String buyerId, String ticket) {
         RoomCall call = call(eventId, plan);
+        CompletionStage<Optional<QueueTicket>> found;
         if (TicketSigner.isSigned(ticket)) {
-            return signed.look(call, buyerId, ticket)
-                    .thenApply(found -> found.flatMap(answer -> answered(eventId, plan, call, answer)))
+            found = signed.look(call, buyerId, ticket)
+                    .thenApply(read -> read.flatMap(answer -> answered(eventId, plan, call, answer)))
                     .exceptionallyCompose(error -> GuardedCalls.shed(error) ? CompletableFuture.failedFuture(error)
                             // Another queue answers now (Redis is unreachable): the ticket is asked about by its id.
                             : signed.idOf(ticket, eventId, buyerId).map(id -> storedLook(eventId, plan, call, buyerId, id))
                             .orElseGet(() -> CompletableFuture.completedFuture(Optional.empty())));
+        } else {
+            found = storedLook(eventId, plan, call, buyerId, ticket);
         }
-        return storedLook(eventId, plan, call, buyerId, ticket);
+        // A ticket the room does not know may be a parked one: asked about only after the room, as a real one is.
+        return found.thenCompose(real -> real.isPresent() ? CompletableFuture.completedFuture(real)
+                : parkedLook(eventId, plan, call, buyerId, ticket));
     }
 
     private CompletionStage<Optional<QueueTicket>> storedLook(String eventId, RoomPlan plan, RoomCall call,
@@ -387,6 +465,12 @@ public final class WaitingRoom implements AutoCloseable {
     }
 
     private QueueTicket standing(String eventId, RoomPlan plan, RoomState room, TicketState ticket) {
+        return standing(eventId, plan, room, ticket, ahead -> ahead);
+    }
+
+    /** @param told the places a waiting buyer is told are ahead of them, from the places that are */
+    private QueueTicket standing(String eventId, RoomPlan plan, RoomState room, TicketState ticket,
+                                 java.util.function.DoubleUnaryOperator told) {
         if (ticket.admitted()) {
             Instant expiresAt = Instant.ofEpochMilli(ticket.admittedMillis()).plus(plan.passLifetime());
             WaitingRoomPass pass = passes.issue(eventId, ticket.buyerId(), ticket.ticket(), expiresAt);
@@ -405,7 +489,8 @@ public final class WaitingRoom implements AutoCloseable {
             return new QueueTicket(eventId, ticket.ticket(), ticket.buyerId(), QueueTicket.Standing.WAITING,
                     ticket.position(), Duration.ZERO, 1, null, ticket.created(), room.source());
         }
-        Duration wait = room.rate().timeFor(ticket.position() - (room.opened() ? room.frontier() - room.owed() : 0));
+        double ahead = ticket.position() - (room.opened() ? room.frontier() - room.owed() : 0);
+        Duration wait = room.rate().timeFor(told.applyAsDouble(ahead));
         if (!room.opened()) {
             wait = wait.plus(Duration.ofMillis(Math.max(0, plan.opensAt().toEpochMilli() - clock.millis())));
         }

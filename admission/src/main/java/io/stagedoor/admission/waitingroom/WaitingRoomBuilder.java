@@ -96,11 +96,11 @@ public final class WaitingRoomBuilder {
         WaitingRoomMetrics metrics = new WaitingRoomMetrics(registry);
         return new WaitingRoom(unused -> new ShareFallback(
                 new RoomStoreGuard(store, policy, options.outage().commandTimeout(), unused), new InProcessRoomStore(),
-                options.instanceCount(), metrics), signer(), ticketSigner(), timer(), clock, options, metrics, steps, onClose, false);
+                options.instanceCount(), metrics), signer(), ticketSigner(), parkedTickets(), timer(), clock, options, metrics, steps, onClose, false);
     }
 
     private WaitingRoom assemble(RoomStore store, Runnable onClose) {
-        return new WaitingRoom(unused -> store, signer(), ticketSigner(), timer(), clock, options,
+        return new WaitingRoom(unused -> store, signer(), ticketSigner(), parkedTickets(), timer(), clock, options,
                 new WaitingRoomMetrics(registry), steps, onClose, true);
     }
 
@@ -110,6 +110,10 @@ public final class WaitingRoomBuilder {
 
     private TicketSigner ticketSigner() {
         return new TicketSigner(secret());
+    }
+
+    private ParkedTickets parkedTickets() {
+        return new ParkedTickets(secret(), options.tickets());
     }
 
     private PassSigner signer() {

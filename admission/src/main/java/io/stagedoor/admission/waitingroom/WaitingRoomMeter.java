@@ -22,6 +22,8 @@ public enum WaitingRoomMeter {
     ENDED("stagedoor.waitingroom.sessions.ended", "waiting-room sessions ended before their lifetime"),
     /** Counter, tags {@code event}, {@code reason} ({@code closed}, {@code sold-out}): joins a room turned away. */
     REFUSED("stagedoor.waitingroom.refused", "joins turned away: the room closed or the event sold out"),
+    /** Counter, tag {@code event}: places given in the parked lane, which answers like the queue and never admits. */
+    PARKED("stagedoor.waitingroom.parked", "joins given a place in the parked lane"),
     /** Counter, tag {@code event}: openings, each fixing the shuffle of earlier joiners. */
     SHUFFLES("stagedoor.waitingroom.shuffles", "waiting-room openings (shuffles)");
 

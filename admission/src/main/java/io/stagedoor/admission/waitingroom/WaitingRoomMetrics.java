@@ -46,6 +46,10 @@ final class WaitingRoomMetrics implements ShareFallback.Counter {
                 why.name().toLowerCase(Locale.ROOT).replace('_', '-')).increment();
     }
 
+    void parked(String eventId) {
+        counter(WaitingRoomMeter.PARKED, WaitingRoomMeter.TAG_EVENT, eventId).increment();
+    }
+
     void shuffled(String eventId) {
         counter(WaitingRoomMeter.SHUFFLES, WaitingRoomMeter.TAG_EVENT, eventId).increment();
     }
