@@ -133,6 +133,36 @@ public final class AuditMessages {
                 ahead, rate);
     }
 
+    public static String presaleRegistrantsOff(String eventId, long counted, long recorded) {
+        return "the presale lottery of " + eventId + " counted " + counted + " registrants; the record holds " + recorded;
+    }
+
+    public static String presaleUnearnedCode(String eventId, String accountId) {
+        return "account " + accountId + " was granted a code in the presale draw of " + eventId
+                + " but did not win it again from the seed and the registrations";
+    }
+
+    public static String presaleWinnerWithoutCode(String eventId, String accountId) {
+        return "account " + accountId + " won the presale draw of " + eventId + " again but no code was recorded for it";
+    }
+
+    public static String presaleWaitListOutOfOrder(String eventId, String accountId) {
+        return "account " + accountId + " was passed a code of " + eventId + " out of the wait-list's lottery order";
+    }
+
+    public static String presaleCodeNeverGranted(String eventId, String accountId) {
+        return "account " + accountId + " used a presale code of " + eventId + " it was never granted";
+    }
+
+    public static String presaleCodeUsedTwice(String eventId, String accountId) {
+        return "account " + accountId + " used its presale code of " + eventId + " for a second session";
+    }
+
+    public static String placeWhileParked(String eventId, String buyerId, long position) {
+        return "buyer " + buyerId + " was given place " + position + " in the room of " + eventId
+                + " while parked";
+    }
+
     public static String activeOverCap(String eventId, long active, int cap) {
         return "event " + eventId + " had " + active + " buyers active, over its cap of " + cap;
     }

@@ -2,6 +2,7 @@ package io.stagedoor.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.stagedoor.admission.presale.PresaleLottery;
 import io.stagedoor.admission.waitingroom.ShuffleOrder;
 import io.stagedoor.audit.check.CheckResult;
 import io.stagedoor.audit.check.CheckStatus;
@@ -16,6 +17,7 @@ import io.stagedoor.topics.Result;
 import io.stagedoor.topics.PaymentKeys;
 import io.stagedoor.topics.SeatStatus;
 import io.stagedoor.topics.EntryLoopStep;
+import io.stagedoor.topics.PresaleRecord;
 import io.stagedoor.topics.WaitingRoomRecord;
 import io.stagedoor.topics.WaitingRoomSettings;
 import java.nio.charset.StandardCharsets;
@@ -406,6 +408,63 @@ class AuditViolationsIT {
     private void cappedStep(String event, String kind, String ticket, long position, Instant at, long active, int cap) {
         history.waitingRoomRecord(new WaitingRoomRecord(event, kind, ticket == null ? null : "buyer-of-" + ticket,
                 ticket, position, 0, 1.0, at, active, cap));
+    }
+
+    @Test
+    void aPresaleDrawWithOneInjectedWinnerFailsAndItsWinnersAreDrawnAgain() {
+        String event = "evt-presale-injected";
+        PresaleLottery.Draw draw = history.presale(event, 2);
+        String loser = draw.waitList().getFirst();
+        history.presaleRecord(PresaleRecord.granted(event, loser, 3, 0, history.next()));
+
+        CheckResult check = assertOnlyFailure(audit(), "presale-lottery", event + "#" + loser,
+                AuditMessages.presaleUnearnedCode(event, loser));
+        assertThat(check.details()).containsEntry("draws", 2L);
+    }
+
+    @Test
+    void aPresaleCodeUsedForASecondSessionOrNeverGrantedFails() {
+        String event = "evt-presale-twice";
+        PresaleLottery.Draw draw = history.presale(event, 2);
+        String winner = draw.winners().getFirst();
+        Instant at = history.next();
+        // given back once (its join got no place) and used again: one session
+        history.presaleRecord(PresaleRecord.returned(event, winner, at));
+        history.presaleRecord(PresaleRecord.used(event, winner, at));
+        assertThat(audit().check("presale-codes").status()).isEqualTo(CheckStatus.PASSED);
+
+        history.presaleRecord(PresaleRecord.used(event, winner, at.plusSeconds(1)));
+        CheckResult check = assertOnlyFailure(audit(), "presale-codes", event + "#" + winner,
+                AuditMessages.presaleCodeUsedTwice(event, winner));
+        assertThat(check.offenses()).hasSize(1);
+        String stranger = draw.waitList().getFirst();
+        history.presaleRecord(PresaleRecord.used(event, stranger, at.plusSeconds(2)));
+        assertThat(audit().check("presale-codes").offenses()).extracting(Offense::what)
+                .contains(AuditMessages.presaleCodeNeverGranted(event, stranger));
+    }
+
+    @Test
+    void aParkedBuyerGivenARealPlaceBeforeReleaseFailsAndTheParkedAreListedWithWhy() {
+        String event = "evt-parked";
+        Instant opening = history.next();
+        roomStep(event, WaitingRoomRecord.SHUFFLED, null, 0, opening);
+        roomStep(event, WaitingRoomRecord.JOINED, "t-1", 1, opening.plusSeconds(1));
+        history.waitingRoomRecord(WaitingRoomRecord.parking(event, WaitingRoomRecord.PARKED, "buyer-of-t-1",
+                "address-crowd: 21 accounts joined from 192.0.2.7 within 60 s", opening.plusSeconds(2)));
+        history.waitingRoomRecord(WaitingRoomRecord.parking(event, WaitingRoomRecord.PARKED, "buyer-of-t-2",
+                "operator: a known script", opening.plusSeconds(2)));
+        history.waitingRoomRecord(WaitingRoomRecord.parking(event, WaitingRoomRecord.RELEASED, "buyer-of-t-2",
+                "operator", opening.plusSeconds(3)));
+        // released first, so a real place is theirs; the first buyer was still parked
+        roomStep(event, WaitingRoomRecord.JOINED, "t-2", 2, opening.plusSeconds(4));
+        roomStep(event, WaitingRoomRecord.JOINED, "t-3", 3, opening.plusSeconds(4));
+        roomStep(event, WaitingRoomRecord.JOINED, "t-1", 4, opening.plusSeconds(4));
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-parked", event + "#buyer-of-t-1",
+                "buyer buyer-of-t-1 was given place 4 in the room of " + event + " while parked");
+        // (the honest history parks one script of its own)
+        assertThat(check.details()).containsEntry("flags", 3L).containsEntry("released", 1L);
+        assertThat(check.details().get("parked").toString()).contains("address-crowd: 21 accounts", "operator: a known");
     }
 
     @Test

@@ -2,7 +2,9 @@ package io.stagedoor.audit;
 
 import io.stagedoor.topics.AdmissionRecord;
 import io.stagedoor.topics.CheckoutRequested;
+import io.stagedoor.admission.presale.PresaleLottery;
 import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.topics.PresaleRecord;
 import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.PaymentRequested;
@@ -17,6 +19,7 @@ import io.stagedoor.topics.WaitingRoomSettings;
 import io.stagedoor.topics.PaymentKeys;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.List;
 
 /**
@@ -77,7 +80,34 @@ public final class OnSaleHistory {
         admissions("buyer-2", 2);
         waitingRoom(4, 1.0);
         loopStep();
+        presale(EVENT, 2);
         return this;
+    }
+
+    /** The seed every presale of these histories is drawn with. */
+    static final byte[] PRESALE_SEED = HexFormat.of().parseHex("00112233445566778899aabbccddeeff");
+    static final List<String> PRESALE_FANS = List.of("fan-1", "fan-2", "fan-3", "fan-4", "fan-5");
+
+    /**
+     * A presale of {@code eventId} as the ingress records it: five registrations, the draw of {@code codes} under
+     * {@link #PRESALE_SEED}, a code granted to each winner, and the first winner's code used.
+     */
+    PresaleLottery.Draw presale(String eventId, int codes) {
+        Instant at = next();
+        PRESALE_FANS.forEach(fan -> presaleRecord(PresaleRecord.registered(eventId, fan, at)));
+        PresaleLottery.Draw draw = PresaleLottery.draw(PRESALE_SEED, PRESALE_FANS, codes);
+        presaleRecord(PresaleRecord.drawn(eventId, HexFormat.of().formatHex(PRESALE_SEED), codes, PRESALE_FANS.size(),
+                at));
+        for (int i = 0; i < draw.winners().size(); i++) {
+            presaleRecord(PresaleRecord.granted(eventId, draw.winners().get(i), i + 1, 0, at));
+        }
+        presaleRecord(PresaleRecord.used(eventId, draw.winners().getFirst(), at));
+        clock = at;
+        return draw;
+    }
+
+    void presaleRecord(PresaleRecord record) {
+        topics.send(topics.names().presale(), record.eventId(), record, null, record.at());
     }
 
     /** The closed loop stepping a room's rate down on full checkout permits: the room's change, then the step. */
@@ -204,10 +234,15 @@ public final class OnSaleHistory {
         topics.send(topics.names().admissions(), limit + ":" + key, record, null, at);
     }
 
-    /** A shuffle, then {@code count} buyers admitted in position order, one per {@code 1/rate} seconds. */
+    /**
+     * A shuffle, then {@code count} buyers admitted in position order, one per {@code 1/rate} seconds; a script
+     * parked at the opening, which gets no place.
+     */
     void waitingRoom(int count, double rate) {
         Instant at = next();
         waitingRoomRecord(new WaitingRoomRecord(EVENT, WaitingRoomRecord.SHUFFLED, null, null, 0, 42, rate, at));
+        waitingRoomRecord(WaitingRoomRecord.parking(EVENT, WaitingRoomRecord.PARKED, "wr-script",
+                "address-crowd: 21 accounts joined from 192.0.2.9 within 60 s", at));
         for (int position = 1; position <= count; position++) {
             at = at.plusMillis((long) (1000 / rate));
             waitingRoomRecord(new WaitingRoomRecord(EVENT, WaitingRoomRecord.ADMITTED, "wr-buyer-" + position,

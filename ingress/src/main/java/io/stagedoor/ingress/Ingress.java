@@ -50,6 +50,8 @@ import io.stagedoor.ingress.rings.DoorRing;
 import io.stagedoor.ingress.rings.RateLimitHeaders;
 import io.stagedoor.ingress.scans.ScannedTickets;
 import io.stagedoor.ingress.scans.ScansResource;
+import io.stagedoor.ingress.auth.TrustedProxies;
+import io.stagedoor.ingress.presale.PresaleFeature;
 import io.stagedoor.ingress.waitingroom.WaitingRoomFeature;
 import io.stagedoor.ingress.waitingroom.HeadroomProbe;
 import io.stagedoor.ingress.waitingroom.WaitingRoomWiring;
@@ -170,11 +172,14 @@ public final class Ingress implements AutoCloseable {
                 settings.redisTimeout(), kafka, settings.topics().admissions(), registry, clock));
         HeadroomProbe headroom = parts.push(new HeadroomProbe(checkouts.bound(), lag, kafka, settings.topics(), clock));
         results.onResult(headroom::resultArrived);
+        PresaleFeature presales = new PresaleFeature(catalog, redis, auth.secretBytes(), publisher, settings.topics(),
+                clock);
         WaitingRoomFeature waitingRoom = parts.push(WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis,
                 auth.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount(),
                 views.seatMap(), headroom, RoomOptions.defaults().withTickets(settings.room().tickets(),
                 settings.room().joinWindow(), settings.room().viewAge())
-                .withMaxRetryAfter(settings.room().maxPollInterval()))));
+                .withMaxRetryAfter(settings.room().maxPollInterval()),
+                new TrustedProxies(settings.http().trustedProxies()), presales.gate())));
         results.onResult(waitingRoom::resultArrived);
         views.onSeatChange(waitingRoom::seatChanged);
         ScannedTickets scanned = parts.push(ScannedTickets.open(redis));
@@ -206,6 +211,7 @@ public final class Ingress implements AutoCloseable {
                 .register(new ProblemJsonFeature())
                 .register(rings)
                 .register(waitingRoom)
+                .register(presales)
                 .register(new HoldsResource(holds, acceptance))
                 .register(new CheckoutFeature(checkoutRequests, checkouts, fullBound, publisher, settings.topics(), idempotent,
                         metrics, clock))

@@ -15,12 +15,14 @@ import io.stagedoor.ingress.openapi.OpenApiDocument;
 import io.stagedoor.ingress.openapi.OpenApiResource;
 import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.ingress.rings.AuthenticationRing;
+import io.stagedoor.ingress.presale.PresaleGate;
 import io.stagedoor.ingress.waitingroom.WaitingRoomFeature;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.JoinPuzzleSettings;
+import io.stagedoor.topics.PresaleSettings;
 import io.stagedoor.admission.puzzle.PuzzleWork;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.SeatStatus;
@@ -299,6 +301,21 @@ class OpenApiIT {
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"entryRatePerSecond\":-1}")))).statusCode()).isEqualTo(422);
         assertThat(check("GET", "/v1/admin/events/no-such-event/waiting-room", fixture.send(
                 adminRequest("/v1/admin/events/no-such-event/waiting-room").GET())).statusCode()).isEqualTo(404);
+        String parked = room + "/parked";
+        assertThat(check("GET", parked, fixture.send(adminRequest(parked).GET())).statusCode()).isEqualTo(200);
+        assertThat(check("GET", parked, fixture.send(adminRequest(parked + "?limit=0").GET())).statusCode())
+                .isEqualTo(422);
+        String parkedBot = parked + "/" + TestNames.unique("bot");
+        assertThat(check("PUT", parkedBot, fixture.send(adminRequest(parkedBot).header("Content-Type", JSON)
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"reason\":\"a known script\"}")))).statusCode())
+                .isEqualTo(201);
+        assertThat(check("PUT", parkedBot, fixture.send(adminRequest(parkedBot).header("Content-Type", JSON)
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"reason\":\"again\"}")))).statusCode()).isEqualTo(200);
+        assertThat(check("GET", parked, fixture.send(adminRequest(parked).GET())).body()).contains("a known script");
+        assertThat(check("DELETE", parkedBot, fixture.send(adminRequest(parkedBot).DELETE())).statusCode())
+                .isEqualTo(204);
+        assertThat(check("DELETE", parkedBot, fixture.send(adminRequest(parkedBot).DELETE())).statusCode())
+                .isEqualTo(404);
         String session = room + "/sessions/" + buyer;
         assertThat(check("DELETE", session, fixture.send(adminRequest(session).DELETE())).statusCode()).isEqualTo(204);
         assertThat(check("DELETE", session, fixture.send(adminRequest(session).DELETE())).statusCode()).isEqualTo(404);
@@ -320,6 +337,50 @@ class OpenApiIT {
         assertThat(notOpen.headers().firstValue("Retry-After")).isPresent();
         assertThat(ANSWERS.met()).contains(ProblemType.WAITING_ROOM, ProblemType.WAITING_ROOM_CLOSED,
                 ProblemType.WAITING_ROOM_NOT_OPEN);
+    }
+
+    @Test
+    @Order(7)
+    void aPresaleAnswersAsDescribed() throws Exception {
+        Instant now = Instant.now();
+        Duration hour = Duration.ofHours(1);
+        String registering = putEvent(TestNames.unique("presale-open"), new WaitingRoomSettings(true, 1000,
+                now.minusSeconds(1), Duration.ofMinutes(15), null, null, null, null).withPresale(new PresaleSettings(
+                now.minus(hour), now.plus(hour), now.plus(hour), 100, now.plus(hour.multipliedBy(2)), null)));
+        String drawing = putEvent(TestNames.unique("presale-drawn"), new WaitingRoomSettings(true, 1000,
+                now.minusSeconds(1), Duration.ofMinutes(15), null, null, null, null).withPresale(new PresaleSettings(
+                now.minus(hour.multipliedBy(3)), now.minus(hour.multipliedBy(2)), now.minus(hour), null, now.plus(hour),
+                null)));
+        String buyer = TestNames.unique("fan");
+        String registration = "/v1/events/" + registering + "/presale/registration";
+        assertThat(check("POST", registration, fixture.send(post(registration, buyer, ""))).statusCode())
+                .isEqualTo(201);
+        assertThat(check("POST", registration, fixture.send(post(registration, buyer, ""))).statusCode())
+                .isEqualTo(200);
+        String standing = "/v1/events/" + registering + "/presale";
+        assertThat(check("GET", standing, fixture.send(get(standing, buyer))).body()).contains("\"registered\"");
+        String lateRegistration = "/v1/events/" + drawing + "/presale/registration";
+        assertThat(check("POST", lateRegistration, fixture.send(post(lateRegistration, buyer, ""))).statusCode())
+                .isEqualTo(403);
+        String unknown = "/v1/events/" + TestNames.unique("no-presale") + "/presale";
+        assertThat(check("GET", unknown, fixture.send(get(unknown, buyer))).statusCode()).isEqualTo(404);
+
+        String admin = "/v1/admin/events/" + registering + "/presale";
+        assertThat(check("GET", admin, fixture.send(adminRequest(admin).GET())).statusCode()).isEqualTo(200);
+        assertThat(check("POST", admin + "/draw", fixture.send(adminRequest(admin + "/draw")
+                .POST(HttpRequest.BodyPublishers.noBody()))).statusCode()).isEqualTo(403);
+        assertThat(check("POST", admin + "/wait-list", fixture.send(adminRequest(admin + "/wait-list")
+                .POST(HttpRequest.BodyPublishers.noBody()))).statusCode()).isEqualTo(403);
+        String drawn = "/v1/admin/events/" + drawing + "/presale";
+        assertThat(check("POST", drawn + "/draw", fixture.send(adminRequest(drawn + "/draw")
+                .POST(HttpRequest.BodyPublishers.noBody()))).statusCode()).isEqualTo(200);
+
+        String queue = "/v1/events/" + drawing + "/queue";
+        assertThat(check("POST", queue, fixture.send(post(queue, buyer, ""))).statusCode()).isEqualTo(428);
+        assertThat(check("POST", queue, fixture.send(post(queue, buyer, "")
+                .header(PresaleGate.CODE_HEADER, "not-a-code"))).statusCode()).isEqualTo(403);
+        assertThat(ANSWERS.met()).contains(ProblemType.PRESALE_CODE_REQUIRED, ProblemType.PRESALE_CODE_REFUSED,
+                ProblemType.PRESALE_CLOSED);
     }
 
     @Test

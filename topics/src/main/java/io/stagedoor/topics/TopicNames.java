@@ -74,10 +74,13 @@ public record TopicNames(String namespace) {
     /** Every step of buyers through the waiting rooms, for audit, keyed by event id. */
     public String waitingRoom() { return name("waiting-room"); }
 
+    /** Presale steps for audit: registrations, draws, codes granted and used ({@link PresaleRecord}), keyed by event. */
+    public String presale() { return name("presale"); }
+
     /** Every topic of the pipeline. */
     public List<String> all() {
         return List.of(events(), holds(), checkouts(), payments(), paymentOutcomes(), paymentsDeadLetter(),
-                results(), seatChanges(), admissions(), waitingRoom(), checkoutKeys());
+                results(), seatChanges(), admissions(), waitingRoom(), presale(), checkoutKeys());
     }
 
     /** The topics keyed by event id that one inventory task reads together; they must share a partition count. */

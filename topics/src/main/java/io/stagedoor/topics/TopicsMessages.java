@@ -204,6 +204,27 @@ public final class TopicsMessages {
         return "the join puzzle's lifetime must be at least " + shortest + ", was " + lifetime;
     }
 
+    public static String presaleTimesMissing() {
+        return "a presale needs registerFrom, registerUntil, drawAt and codesUsedBy";
+    }
+
+    public static String presaleTimesOutOfOrder() {
+        return "a presale's times must run registerFrom < registerUntil <= drawAt < codesUsedBy < until";
+    }
+
+    public static String presaleCodesNotPositive(int codes) {
+        return "a presale's codes must be at least 1 (leave it out for every registrant), was " + codes;
+    }
+
+    public static String parkingCrowdTooSmall(int most) {
+        return "the parked lane's crowdMost must be at least 2 (one household is never a crowd), was " + most;
+    }
+
+    public static String parkingWindowOutOfRange(java.time.Duration window, java.time.Duration shortest,
+                                                 java.time.Duration longest) {
+        return "the parked lane's crowdWindow must be from " + shortest + " to " + longest + ", was " + window;
+    }
+
     public static String puzzleRaiseNegative(double perSecond) {
         return "the join puzzle's raiseAbovePerSecond must be 0 (never raised) or positive, was " + perSecond;
     }

@@ -22,10 +22,12 @@ import java.util.Objects;
  * @param queueing how the room chose whom to admit ({@code fifo}, {@code random}, {@code passthrough}); else null
  * @param loop     for a {@value #RATE_STEP}: the step's inputs, with {@code rate} the rate it set; else null
  * @param count    for a {@value #DRAWN}: the places of the window drawn; else null
+ * @param reason   for a {@value #PARKED}: why the buyer was parked; for a {@value #RELEASED}: who released them; else
+ *                 null
  */
 public record WaitingRoomRecord(String eventId, String kind, String buyerId, String ticket, long position, long seed,
                                 double rate, Instant at, Long active, Integer maxActive, String queueing,
-                                EntryLoopStep loop, Long count)
+                                EntryLoopStep loop, Long count, String reason)
         implements Versioned {
 
     public static final String JOINED = "joined";
@@ -45,10 +47,26 @@ public record WaitingRoomRecord(String eventId, String kind, String buyerId, Str
      * buyer's place there given by {@code seed}.
      */
     public static final String DRAWN = "drawn";
+    /** A rule or an operator flagged {@code buyerId}: their joins are parked from then on, for {@code reason}. */
+    public static final String PARKED = "parked";
+    /** An operator let {@code buyerId} wait for real again. */
+    public static final String RELEASED = "released";
 
     public WaitingRoomRecord {
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(kind, "kind");
+    }
+
+    /** A step of a room, of the loop or a draw: nobody parked or released. */
+    public WaitingRoomRecord(String eventId, String kind, String buyerId, String ticket, long position, long seed,
+                             double rate, Instant at, Long active, Integer maxActive, String queueing,
+                             EntryLoopStep loop, Long count) {
+        this(eventId, kind, buyerId, ticket, position, seed, rate, at, active, maxActive, queueing, loop, count, null);
+    }
+
+    /** {@code buyerId} parked ({@value #PARKED}) or released ({@value #RELEASED}) in {@code eventId}'s room. */
+    public static WaitingRoomRecord parking(String eventId, String kind, String buyerId, String reason, Instant at) {
+        return new WaitingRoomRecord(eventId, kind, buyerId, null, 0, 0, 0, at, null, null, null, null, null, reason);
     }
 
     /** A step of a room or of the loop, not a draw. */

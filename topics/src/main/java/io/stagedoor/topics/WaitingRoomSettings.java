@@ -25,10 +25,14 @@ import java.time.Instant;
  *                           set it (default)
  * @param joinPuzzle         when present, a join carries the solution of a puzzle the ingress issued to the buyer
  *                           ({@link JoinPuzzleSettings}); absent: joining costs nothing (default)
+ * @param parking            when present, the parked lane's rules flag accounts whose joins look automated and park
+ *                           them ({@link ParkingSettings}); absent: nobody is parked (default)
+ * @param presale            when present, a registered presale: while it lasts, the room takes only joins that carry
+ *                           an access code of the buyer's own ({@link PresaleSettings}); absent: none (default)
  */
 public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
                                   Integer maxActive, String queueing, Instant preQueueAt, EntryLoopSettings entryLoop,
-                                  JoinPuzzleSettings joinPuzzle) {
+                                  JoinPuzzleSettings joinPuzzle, ParkingSettings parking, PresaleSettings presale) {
 
     public static final String FIFO = "fifo";
     public static final String RANDOM = "random";
@@ -65,6 +69,22 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
         }
     }
 
+    /** A room with no presale. */
+    public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
+                               Integer maxActive, String queueing, Instant preQueueAt, EntryLoopSettings entryLoop,
+                               JoinPuzzleSettings joinPuzzle, ParkingSettings parking) {
+        this(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing, preQueueAt, entryLoop, joinPuzzle,
+                parking, null);
+    }
+
+    /** A room that parks nobody. */
+    public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
+                               Integer maxActive, String queueing, Instant preQueueAt, EntryLoopSettings entryLoop,
+                               JoinPuzzleSettings joinPuzzle) {
+        this(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing, preQueueAt, entryLoop, joinPuzzle,
+                null);
+    }
+
     /** A room whose joins cost nothing. */
     public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
                                Integer maxActive, String queueing, Instant preQueueAt, EntryLoopSettings entryLoop) {
@@ -91,31 +111,43 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
     /** These settings with at most {@code max} buyers active at once (0 for no cap). */
     public WaitingRoomSettings withMaxActive(int max) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, max, queueing, preQueueAt,
-                entryLoop, joinPuzzle);
+                entryLoop, joinPuzzle, parking, presale);
     }
 
     /** These settings choosing whom to admit by {@code method} ({@value #FIFO}, {@value #RANDOM}, ...). */
     public WaitingRoomSettings withQueueing(String method) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, method,
-                preQueueAt, entryLoop, joinPuzzle);
+                preQueueAt, entryLoop, joinPuzzle, parking, presale);
     }
 
     /** These settings letting buyers join from {@code from} (the pre-queue) until the opening shuffles them. */
     public WaitingRoomSettings withPreQueueAt(Instant from) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing, from,
-                entryLoop, joinPuzzle);
+                entryLoop, joinPuzzle, parking, presale);
     }
 
     /** These settings with the entry rate following the pipeline's headroom between {@code floor} and {@code ceiling}. */
     public WaitingRoomSettings withEntryLoop(double floor, double ceiling) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing,
-                preQueueAt, new EntryLoopSettings(floor, ceiling), joinPuzzle);
+                preQueueAt, new EntryLoopSettings(floor, ceiling), joinPuzzle, parking, presale);
     }
 
     /** These settings asking each join for the solution of a puzzle of {@code puzzle}'s kind. */
     public WaitingRoomSettings withJoinPuzzle(JoinPuzzleSettings puzzle) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing,
-                preQueueAt, entryLoop, puzzle);
+                preQueueAt, entryLoop, puzzle, parking, presale);
+    }
+
+    /** These settings parking accounts that {@code rules} flag. */
+    public WaitingRoomSettings withParking(ParkingSettings rules) {
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing,
+                preQueueAt, entryLoop, joinPuzzle, rules, presale);
+    }
+
+    /** These settings with {@code sale} as the room's presale. */
+    public WaitingRoomSettings withPresale(PresaleSettings sale) {
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing,
+                preQueueAt, entryLoop, joinPuzzle, parking, sale);
     }
 
     /** A room that is off: the hold route asks for no pass. */

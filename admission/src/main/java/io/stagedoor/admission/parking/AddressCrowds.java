@@ -44,7 +44,7 @@ public final class AddressCrowds {
         // the event's length first, so no event and network can be shifted into another pair
         String key = eventId.length() + ":" + eventId + prefix.get() + "@" + windowIndex;
         return counts.add(key, accountId, window).thenApply(count -> count > most
-                ? Optional.of(ParkingReasons.addressCrowd(count, prefix.get(), window))
+                ? Optional.of(ParkingReasons.addressCrowd(count, AddressPrefix.readable(prefix.get()), window))
                 : Optional.empty());
     }
 }

@@ -51,6 +51,23 @@ public final class AddressPrefix {
         }
     }
 
+    /**
+     * The network a key of {@link #of} stands for, as an operator writes it: the IPv4 address, or the IPv6 /64 in its
+     * short form ({@code 2001:db8:7:7::/64}).
+     */
+    public static String readable(String prefix) {
+        if (prefix.startsWith("4:")) {
+            return prefix.substring(2);
+        }
+        String hex = prefix.substring(2);
+        StringBuilder network = new StringBuilder();
+        for (int group = 0; group < 4; group++) {
+            network.append(Integer.toHexString(Integer.parseInt(hex.substring(group * 4, group * 4 + 4), 16)))
+                    .append(':');
+        }
+        return network.append(":/64").toString();
+    }
+
     private static boolean isDottedQuad(String text) {
         String[] parts = text.split("\\.", -1);
         if (parts.length != 4) {

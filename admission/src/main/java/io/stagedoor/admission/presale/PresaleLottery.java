@@ -39,12 +39,24 @@ public final class PresaleLottery {
         Mac mac = Hmacs.keyed(new SecretKeySpec(seed, Hmacs.ALGORITHM));
         List<Drawn> drawn = new ArrayList<>();
         for (String account : new LinkedHashSet<>(registrants)) {
-            drawn.add(new Drawn(account, HexFormat.of().formatHex(mac.doFinal(account.getBytes(StandardCharsets.UTF_8)))));
+            drawn.add(new Drawn(account, ticket(mac, account)));
         }
         drawn.sort(Comparator.comparing(Drawn::ticket).thenComparing(Drawn::account));
         List<String> order = drawn.stream().map(Drawn::account).toList();
         int winners = Math.min(codes, order.size());
         return new Draw(order.subList(0, winners), order.subList(winners, order.size()));
+    }
+
+    /**
+     * {@code accountId}'s lottery ticket under {@code seed}: the draw orders registrants by it, lowest first, so a
+     * registrant won when their ticket is at most the last winner's.
+     */
+    public static String ticketOf(byte[] seed, String accountId) {
+        return ticket(Hmacs.keyed(new SecretKeySpec(seed, Hmacs.ALGORITHM)), accountId);
+    }
+
+    private static String ticket(Mac mac, String accountId) {
+        return HexFormat.of().formatHex(mac.doFinal(accountId.getBytes(StandardCharsets.UTF_8)));
     }
 
     /**

@@ -50,7 +50,7 @@ abstract class AddressCrowdsContract {
         assertThat(flagged.subList(0, MOST)).containsOnly(false);
         assertThat(flagged.subList(MOST, 50)).containsOnly(true);
         assertThat(join(rule, event, "2001:db8:7:7::ffff", "bot-50")).hasValueSatisfying(
-                why -> assertThat(why).startsWith("address-crowd: 51 accounts joined from 6:20010db800070007"));
+                why -> assertThat(why).startsWith("address-crowd: 51 accounts joined from 2001:db8:7:7::/64"));
     }
 
     @Test

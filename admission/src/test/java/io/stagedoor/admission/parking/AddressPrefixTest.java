@@ -22,6 +22,16 @@ class AddressPrefixTest {
         assertThat(AddressPrefix.of(address)).contains(prefix);
     }
 
+    @ParameterizedTest
+    @CsvSource({
+            "203.0.113.7, 203.0.113.7",
+            "2001:db8:1:2::1, 2001:db8:1:2::/64",
+            "fe80::1%eth0, fe80:0:0:0::/64",
+            "2001:0:ab:ffff:1::, 2001:0:ab:ffff::/64"})
+    void aNetworkReadsAsAnOperatorWritesIt(String address, String network) {
+        assertThat(AddressPrefix.readable(AddressPrefix.of(address).orElseThrow())).isEqualTo(network);
+    }
+
     /** Every address of one /64 is one caller; the next /64 is another. */
     @ParameterizedTest
     @ValueSource(strings = {"2001:db8:1:2::", "2001:db8:1:2:1::", "2001:db8:1:2:dead:beef:0:1"})

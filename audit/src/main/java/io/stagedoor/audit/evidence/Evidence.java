@@ -3,6 +3,7 @@ package io.stagedoor.audit.evidence;
 import io.stagedoor.topics.AdmissionRecord;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.PaymentOutcome;
+import io.stagedoor.topics.PresaleRecord;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.WaitingRoomRecord;
 import java.util.List;
@@ -20,6 +21,8 @@ import java.util.List;
  * @param waitingRoom waiting-room steps in the window
  * @param events      every event definition the compacted events topic still holds, up to the end of the read
  *                    (tombstones left out)
+ * @param presale     every presale step the presale topic holds up to the end of the read: a lottery is drawn again
+ *                    from every registration, however long before the window it was made
  * @param unreadable  records no check could parse
  * @param reading     how much was read and how fast
  */
@@ -27,5 +30,5 @@ public record Evidence(List<Located<Request>> requests, List<Located<ResultSumma
                        List<Located<SeatChange>> seatChanges, List<Located<PaymentOutcome>> outcomes,
                        List<Located<String>> voids, List<Located<AdmissionRecord>> admissions,
                        List<Located<WaitingRoomRecord>> waitingRoom, List<Located<EventDefinition>> events,
-                       List<Unreadable> unreadable, ReadStats reading) {
+                       List<Located<PresaleRecord>> presale, List<Unreadable> unreadable, ReadStats reading) {
 }

@@ -10,6 +10,7 @@ import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.ResultStatus;
 import io.stagedoor.topics.SeatChange;
 import io.stagedoor.topics.TopicNames;
+import io.stagedoor.topics.PresaleRecord;
 import io.stagedoor.topics.WaitingRoomRecord;
 import io.stagedoor.topics.json.Json;
 import io.stagedoor.topics.replay.RangeReader;
@@ -49,6 +50,7 @@ public final class EvidenceReader {
     private static final ObjectReader SEAT_CHANGES = Json.mapper().readerFor(SeatChange.class);
     private static final ObjectReader OUTCOMES = Json.mapper().readerFor(PaymentOutcome.class);
     private static final ObjectReader WAITING_ROOM = Json.mapper().readerFor(WaitingRoomRecord.class);
+    private static final ObjectReader PRESALE = Json.mapper().readerFor(PresaleRecord.class);
     private static final ObjectReader EVENTS = Json.mapper().readerFor(EventDefinition.class);
 
     private final ReplaySettings settings;
@@ -75,6 +77,7 @@ public final class EvidenceReader {
         List<Located<AdmissionRecord>> admissions = new ArrayList<>();
         List<Located<WaitingRoomRecord>> waitingRoom = new ArrayList<>();
         List<Located<EventDefinition>> events = new ArrayList<>();
+        List<Located<PresaleRecord>> presale = new ArrayList<>();
         List<Reading> readings = List.of(
                 new Reading(topics.holds(), from, to, (record, sink) ->
                         sink.add(holds, request(Request.HOLD, record), record)),
@@ -95,6 +98,8 @@ public final class EvidenceReader {
                         sink.add(admissions, admission(record), record)),
                 new Reading(topics.waitingRoom(), from, to, (record, sink) ->
                         sink.add(waitingRoom, parse(WAITING_ROOM, record), record)),
+                new Reading(topics.presale(), Instant.EPOCH, window.readTo(), (record, sink) ->
+                        sink.add(presale, parse(PRESALE, record), record)),
                 // Compacted and small: read whole, as the definitions in force in the window may be older than it.
                 new Reading(topics.events(), Instant.EPOCH, window.readTo(), (record, sink) -> {
                     if (record.value() != null) {
@@ -120,7 +125,7 @@ public final class EvidenceReader {
         requests.addAll(holds);
         requests.addAll(checkouts);
         return new Evidence(requests, results, seatChanges, outcomes, voids, admissions, waitingRoom, events,
-                unreadable, stats);
+                presale, unreadable, stats);
     }
 
     private TopicSink readOne(Reading reading) {

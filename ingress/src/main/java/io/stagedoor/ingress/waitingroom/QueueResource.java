@@ -7,11 +7,15 @@ import io.stagedoor.admission.waitingroom.SessionEnd;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
 import io.stagedoor.ingress.rings.AuthenticationRing;
 import io.stagedoor.ingress.auth.Authenticated;
+import io.stagedoor.ingress.auth.TrustedProxies;
 import io.stagedoor.ingress.auth.Role;
 import io.stagedoor.ingress.http.Problem;
+import io.stagedoor.ingress.presale.PresaleGate;
 import io.stagedoor.ingress.http.ProblemType;
 import io.stagedoor.ingress.http.Problems;
 import io.stagedoor.topics.EventDefinition;
+import jakarta.inject.Inject;
+import jakarta.inject.Provider;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.GET;
@@ -29,6 +33,7 @@ import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriBuilder;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import org.glassfish.grizzly.http.server.Request;
 
 /**
  * Buyers queue for an event whose waiting room is on. {@code POST /v1/events/{eventId}/queue} gives a ticket (202
@@ -53,11 +58,21 @@ public final class QueueResource {
     private final WaitingRoom room;
     private final EventRooms events;
     private final JoinPuzzleGate puzzles;
+    private final ParkingGate parking;
+    private final TrustedProxies proxies;
+    private final PresaleGate presales;
 
-    QueueResource(WaitingRoom room, EventRooms events, JoinPuzzleGate puzzles) {
+    @Inject
+    private Provider<Request> connection;
+
+    QueueResource(WaitingRoom room, EventRooms events, JoinPuzzleGate puzzles, ParkingGate parking,
+                  TrustedProxies proxies, PresaleGate presales) {
+        this.presales = presales;
         this.room = room;
         this.events = events;
         this.puzzles = puzzles;
+        this.parking = parking;
+        this.proxies = proxies;
     }
 
     /**
@@ -75,9 +90,11 @@ public final class QueueResource {
     }
 
     /**
-     * Joins the room: in a room that asks for a puzzle, only with a solution spent here first. A join that then gets no
-     * place (the room closed or not open yet, or this instance shed it) gives the solution back, so the buyer's work
-     * is not lost to a refusal that was not about it.
+     * Joins the room: during a presale only with an access code of the buyer's own, spent here first; in a room that
+     * asks for a puzzle, only with a solution spent here next. A join that then gets no place (the room closed or not
+     * open yet, or this instance shed it) gives both back, so neither is lost to a refusal that was not about it. A
+     * buyer whose code opened a session already is answered with that session's ticket when they present it. In a
+     * room with a parked lane, a buyer its rules park is answered from it, exactly as a waiting buyer is.
      */
     @POST
     @Produces(MediaType.APPLICATION_JSON)
@@ -85,27 +102,59 @@ public final class QueueResource {
     public CompletionStage<Response> join(@PathParam("eventId") String eventId, @Context SecurityContext security,
                                           @HeaderParam(WaitingRoomFeature.TICKET_HEADER) String heldHeader,
                                           @CookieParam(WaitingRoomFeature.TICKET_COOKIE) String heldCookie,
-                                          @HeaderParam(WaitingRoomFeature.PUZZLE_HEADER) String solution) {
+                                          @HeaderParam(WaitingRoomFeature.PUZZLE_HEADER) String solution,
+                                          @HeaderParam(PresaleGate.CODE_HEADER) String code,
+                                          @HeaderParam("X-Forwarded-For") String forwardedFor) {
         EventDefinition event = events.onEvent(eventId);
         String buyer = AuthenticationRing.caller(security).id();
         String held = heldHeader != null ? heldHeader : heldCookie;
-        return puzzles.spend(event, buyer, solution).thenCompose(spent -> {
-            if (spent.refused() != null) {
-                return CompletableFuture.completedFuture(Problems.response(spent.refused()));
+        String address = proxies.clientAddress(connection.get().getRemoteAddr(), forwardedFor);
+        return presales.spend(event, buyer, code).thenCompose(coded -> {
+            if (coded.refused() != null) {
+                return coded.used() && held != null ? heldSession(event, buyer, held, coded.refused())
+                        : CompletableFuture.completedFuture(Problems.response(coded.refused()));
             }
-            return joined(event, buyer, held).thenApply(answer -> {
-                if (answer.getStatus() >= 400) {
-                    puzzles.giveBack(spent.challenge());
+            return puzzles.spend(event, buyer, solution).thenCompose(spent -> {
+                if (spent.refused() != null) {
+                    giveBackCode(event, buyer, coded);
+                    return CompletableFuture.completedFuture(Problems.response(spent.refused()));
                 }
-                return answer;
+                return joined(event, buyer, held, address).thenApply(answer -> {
+                    if (answer.getStatus() >= 400) {
+                        puzzles.giveBack(spent.challenge());
+                        giveBackCode(event, buyer, coded);
+                    }
+                    return answer;
+                });
             });
         });
     }
 
-    private CompletionStage<Response> joined(EventDefinition event, String buyer, String held) {
+    private void giveBackCode(EventDefinition event, String buyer, PresaleGate.Verdict coded) {
+        if (coded.spent()) {
+            presales.giveBack(event, buyer);
+        }
+    }
+
+    /** A buyer whose code opened a session already, presenting a ticket: that ticket while it is still good. */
+    private CompletionStage<Response> heldSession(EventDefinition event, String buyer, String held, Problem refused) {
+        return room.look(event.eventId(), events.plan(event), buyer, held).handle((found, error) -> {
+            if (error != null) {
+                return GuardedCalls.shed(error) ? Problems.overloaded() : unavailable();
+            }
+            return found.filter(ticket -> ticket.standing() == QueueTicket.Standing.WAITING
+                            || ticket.standing() == QueueTicket.Standing.ADMITTED)
+                    .map(ticket -> answer(ticket, event, Response.Status.OK).build())
+                    .orElseGet(() -> Problems.response(refused));
+        });
+    }
+
+    private CompletionStage<Response> joined(EventDefinition event, String buyer, String held, String address) {
         String eventId = event.eventId();
         RoomPlan plan = events.plan(event);
-        return room.join(eventId, plan, buyer, held).handle((ticket, error) -> {
+        CompletionStage<QueueTicket> placed = parking.parks(event, address, buyer).thenCompose(parked -> parked
+                ? room.joinParked(eventId, plan, buyer, held) : room.join(eventId, plan, buyer, held));
+        return placed.handle((ticket, error) -> {
             if (error != null) {
                 return GuardedCalls.shed(error) ? Problems.overloaded() : unavailable();
             }

@@ -106,6 +106,11 @@ final class WaitingRoomAudit implements RoomSteps, AutoCloseable {
         send(eventId, WaitingRoomRecord.rateStep(eventId, rate, at, step));
     }
 
+    /** Publishes a buyer parked or released ({@link WaitingRoomRecord#parking}). Never blocks. */
+    void flag(WaitingRoomRecord parking) {
+        send(parking.eventId(), parking);
+    }
+
     double dropped() {
         return dropped.count();
     }

@@ -4,6 +4,11 @@ import io.stagedoor.admission.entryloop.HeadroomBoard;
 import io.stagedoor.admission.entryloop.InProcessHeadroomBoard;
 import io.stagedoor.admission.entryloop.RateLaw;
 import io.stagedoor.admission.entryloop.RedisHeadroomBoard;
+import io.stagedoor.admission.parking.InProcessCrowdCounts;
+import io.stagedoor.admission.parking.InProcessParkedAccounts;
+import io.stagedoor.admission.parking.ParkingRules;
+import io.stagedoor.admission.parking.RedisCrowdCounts;
+import io.stagedoor.admission.parking.RedisParkedAccounts;
 import io.stagedoor.admission.puzzle.InProcessSpentPuzzles;
 import io.stagedoor.admission.puzzle.JoinPuzzles;
 import io.stagedoor.admission.puzzle.RedisSpentPuzzles;
@@ -12,13 +17,17 @@ import io.stagedoor.admission.waitingroom.RoomOptions;
 import io.stagedoor.admission.waitingroom.RoomSteps;
 import io.stagedoor.admission.waitingroom.WaitingRoom;
 import io.stagedoor.admission.waitingroom.WaitingRoomBuilder;
+import io.stagedoor.ingress.auth.TrustedProxies;
 import io.stagedoor.ingress.http.HttpJson;
+import io.stagedoor.ingress.presale.PresaleFeature;
+import io.stagedoor.ingress.presale.PresaleGate;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.events.SeatMap;
 import io.stagedoor.topics.Result;
 import io.stagedoor.topics.SeatChange;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
+import java.util.function.LongSupplier;
 
 /**
  * The waiting room, as one thing to register with Jersey: the queue routes for buyers, the admin routes for
@@ -51,6 +60,15 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
     private static final int SPENT_PUZZLES_IN_PROCESS = 1_000_000;
     /** The longest a join waits for the shared store of spent puzzles. */
     private static final java.time.Duration SPENT_PUZZLES_TIMEOUT = java.time.Duration.ofSeconds(1);
+    /** The most accounts one event's parked list holds (a flagged join past it is still parked, and recorded). */
+    private static final int MOST_PARKED = 1_000_000;
+    /** How long a parked list outlives the last account parked in it. */
+    private static final java.time.Duration PARKED_KEPT = java.time.Duration.ofDays(7);
+    /** The most networks and accounts per network one instance without Redis counts at once. */
+    private static final int CROWDS_IN_PROCESS = 1_000_000;
+    private static final int CROWD_MEMBERS_IN_PROCESS = 1_000;
+    /** The longest a join waits for the parked list and the crowd counts. */
+    private static final java.time.Duration PARKING_TIMEOUT = java.time.Duration.ofSeconds(1);
     /** The largest operator request body. */
     private static final int MAX_CONTROL_BYTES = 4 * 1024;
     /** The longest the closed loop waits for the shared board. */
@@ -63,10 +81,17 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
     private final RoomOpenings openings;
     private final EntryLoops loops;
     private final JoinPuzzleGate puzzles;
+    private final ParkingGate parking;
+    private final TrustedProxies proxies;
+    private final PresaleGate presales;
 
     private WaitingRoomFeature(WaitingRoom room, WaitingRoomAudit audit, EventRooms events, SessionEnds sessionEnds,
-                               RoomOpenings openings, EntryLoops loops, JoinPuzzleGate puzzles) {
+                               RoomOpenings openings, EntryLoops loops, JoinPuzzleGate puzzles, ParkingGate parking,
+                               TrustedProxies proxies, PresaleGate presales) {
+        this.presales = presales;
         this.puzzles = puzzles;
+        this.parking = parking;
+        this.proxies = proxies;
         this.room = room;
         this.audit = audit;
         this.events = events;
@@ -92,7 +117,7 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
                     new EventRooms(wiring.catalog(), seats == null ? event -> false : seats::soldOut),
                     new SessionEnds(room, wiring.catalog(), wiring.clock()),
                     new RoomOpenings(room, wiring.catalog(), wiring.clock()).start(), loops(wiring, room, audit),
-                    puzzles(wiring));
+                    puzzles(wiring), parking(wiring, audit), wiring.proxies(), presales(wiring));
         } catch (RuntimeException e) {
             if (audit != null) {
                 audit.close();
@@ -109,6 +134,24 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
         return new JoinPuzzleGate(new JoinPuzzles(wiring.passSecret(), spent, wiring.clock()::millis));
     }
 
+    /** The wiring's presale gate, else one on the store the rooms share that publishes nothing. */
+    private static PresaleGate presales(WaitingRoomWiring wiring) {
+        return wiring.presales() != null ? wiring.presales() : new PresaleFeature(wiring.catalog(), wiring.redis(),
+                wiring.passSecret(), null, wiring.topics(), wiring.clock()).gate();
+    }
+
+    /** The parked lane's rules on the store the rooms share; its flags go to the waiting-room topic. */
+    private static ParkingGate parking(WaitingRoomWiring wiring, WaitingRoomAudit audit) {
+        LongSupplier millis = wiring.clock()::millis;
+        ParkingRules rules = wiring.redis() == null
+                ? new ParkingRules(new InProcessParkedAccounts(MOST_PARKED), new InProcessCrowdCounts(
+                        CROWDS_IN_PROCESS, CROWD_MEMBERS_IN_PROCESS, millis), millis)
+                : new ParkingRules(new RedisParkedAccounts(wiring.redis(), wiring.topics().namespace(), MOST_PARKED,
+                        PARKED_KEPT, PARKING_TIMEOUT), new RedisCrowdCounts(wiring.redis(),
+                        wiring.topics().namespace(), PARKING_TIMEOUT), millis);
+        return new ParkingGate(rules, audit == null ? flag -> { } : audit::flag, wiring.clock(), wiring.registry());
+    }
+
     /** The closed loops of the rooms that have one, on the board the rooms share; null without a headroom probe. */
     private static EntryLoops loops(WaitingRoomWiring wiring, WaitingRoom room, WaitingRoomAudit audit) {
         if (wiring.headroom() == null) {
@@ -123,7 +166,8 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
 
     @Override
     public boolean configure(FeatureContext context) {
-        context.register(new QueueResource(room, events, puzzles));
+        context.register(new QueueResource(room, events, puzzles, parking, proxies, presales));
+        context.register(new AdminParkedLaneResource(events, parking, new JsonBody(HttpJson.mapper(), MAX_CONTROL_BYTES)));
         context.register(new AdminWaitingRoomResource(room, events, new JsonBody(HttpJson.mapper(), MAX_CONTROL_BYTES),
                 loops));
         context.register(new PassGate(room, events::gated));

@@ -85,6 +85,18 @@ public final class WaitingRoomMessages {
         return "buyerId must be 1 to 128 letters, digits or . _ @ : - characters.";
     }
 
+    public static String notParked(String eventId, String buyerId) {
+        return "The buyer " + buyerId + " is not parked in the waiting room of " + eventId + ".";
+    }
+
+    public static String badParkingReason(int longest) {
+        return "reason must say why, in 1 to " + longest + " characters.";
+    }
+
+    public static String badParkedLimit(String limit, int most) {
+        return "limit must be a whole number from 1 to " + most + ", was " + limit + ".";
+    }
+
     public static String noSession(String eventId, String buyerId) {
         return "The buyer " + buyerId + " has no active session in the waiting room of " + eventId + ".";
     }

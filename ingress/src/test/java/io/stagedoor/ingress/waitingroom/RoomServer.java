@@ -21,6 +21,7 @@ import io.stagedoor.ingress.http.HttpJson;
 import io.stagedoor.ingress.http.JsonBody;
 import io.stagedoor.ingress.http.ProblemMappers;
 import io.stagedoor.ingress.metrics.IngressMetrics;
+import io.stagedoor.ingress.presale.PresaleFeature;
 import io.stagedoor.ingress.publish.Publisher;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
@@ -65,6 +66,9 @@ final class RoomServer implements AutoCloseable {
     /** Signed tickets, as an ingress runs by default. */
     static final RoomOptions SIGNED = RoomOptions.defaults()
             .withTickets(RoomTickets.SIGNED, Duration.ofMillis(100), Duration.ofMillis(250));
+    /** The tests' client stands as the load balancer: its X-Forwarded-For names the buyer's address. */
+    static final io.stagedoor.ingress.auth.TrustedProxies LOOPBACK_BALANCER =
+            new io.stagedoor.ingress.auth.TrustedProxies(List.of("127.0.0.1/32"));
     private static final BuyerTokens TOKENS = new BuyerTokens(SECRET, "stagedoor", Clock.systemUTC());
 
     final WaitingRoomFeature feature;
@@ -79,10 +83,11 @@ final class RoomServer implements AutoCloseable {
         String kafka = RealServers.kafkaBootstrap();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         this.redis = redisUri == null ? null : RedisAccess.open(RedisEndpoint.of(redisUri), OutageSettings.defaults());
+        this.publisher = new Publisher(kafka, Duration.ofSeconds(5), Duration.ofSeconds(10));
+        PresaleFeature presales = new PresaleFeature(catalog, redis, SECRET, publisher, topics, roomClock);
         this.feature = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis, SECRET,
                 io.stagedoor.topics.connection.KafkaConnection.plaintext(kafka), topics,
-                registry, roomClock, instances, seats, null, SIGNED));
-        this.publisher = new Publisher(kafka, Duration.ofSeconds(5), Duration.ofSeconds(10));
+                registry, roomClock, instances, seats, null, SIGNED, LOOPBACK_BALANCER, presales.gate()));
         this.idempotent = IdempotentRequests.open(new CorrelationIds(SECRET, Clock.systemUTC()), null);
         ResourceConfig config = new ResourceConfig()
                 .register(JacksonFeature.withoutExceptionMappers())
@@ -92,6 +97,7 @@ final class RoomServer implements AutoCloseable {
                 .register(new ProblemMappers.Unexpected())
                 .register(new AuthenticationRing(TOKENS, ApiKeys.load(null), ADMIN_KEY))
                 .register(feature)
+                .register(presales)
                 .register(new HoldsResource(new HoldRequests(catalog, new JsonBody(HttpJson.mapper(), 16 * 1024), 8),
                         new HoldAcceptance(publisher, topics, idempotent, new io.stagedoor.ingress.results.DecidedRequests(
                                 new io.stagedoor.ingress.results.ResultsView(Duration.ofMinutes(2), 1_000, 10),
