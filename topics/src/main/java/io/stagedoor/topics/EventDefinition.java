@@ -23,6 +23,9 @@ public record EventDefinition(String eventId, String name, String organizerId, I
                               List<String> seats, long priceCents, WaitingRoomSettings waitingRoom,
                               Integer maxSeatsPerBuyer) implements Versioned {
 
+    /** What separates an event's id from a lane's name in the key of a lane's room; no event id contains it. */
+    public static final char LANE_MARK = '~';
+
     /** Seats one buyer may hold and buy of an event whose definition does not say. */
     public static final int DEFAULT_MAX_SEATS_PER_BUYER = 8;
     /**
@@ -33,6 +36,9 @@ public record EventDefinition(String eventId, String name, String organizerId, I
 
     public EventDefinition {
         Objects.requireNonNull(eventId, "eventId");
+        if (eventId.indexOf(LANE_MARK) >= 0) {
+            throw new IllegalArgumentException(TopicsMessages.eventIdHasLaneMark(eventId));
+        }
         Objects.requireNonNull(organizerId, "organizerId");
         seats = List.copyOf(Objects.requireNonNull(seats, "seats"));
         if (waitingRoom == null) {

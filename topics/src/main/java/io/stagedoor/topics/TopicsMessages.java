@@ -204,6 +204,30 @@ public final class TopicsMessages {
         return "the join puzzle's lifetime must be at least " + shortest + ", was " + lifetime;
     }
 
+    public static String laneNameBad(String name) {
+        return "a lane's name must be 1 to 32 lower-case letters, digits or hyphens, was " + name;
+    }
+
+    public static String laneShareNotPositive(String name, double share) {
+        return "lane " + name + "'s share must be positive, was " + share;
+    }
+
+    public static String lanesNeedOneForEveryoneElse(long count) {
+        return "a room's lanes must have exactly one lane with no rule, for everyone else; found " + count;
+    }
+
+    public static String laneNamesRepeat() {
+        return "a room's lanes must have different names";
+    }
+
+    public static String lanesWithEntryLoop() {
+        return "a room with lanes takes its rate from its settings: lanes and an entry loop do not go together";
+    }
+
+    public static String eventIdHasLaneMark(String eventId) {
+        return "an event id may not contain '~' (it names a lane of the event's room), was " + eventId;
+    }
+
     public static String presaleTimesMissing() {
         return "a presale needs registerFrom, registerUntil, drawAt and codesUsedBy";
     }

@@ -2,6 +2,7 @@ package io.stagedoor.topics;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * How an event's waiting room admits buyers to the seat map.
@@ -29,10 +30,13 @@ import java.time.Instant;
  *                           them ({@link ParkingSettings}); absent: nobody is parked (default)
  * @param presale            when present, a registered presale: while it lasts, the room takes only joins that carry
  *                           an access code of the buyer's own ({@link PresaleSettings}); absent: none (default)
+ * @param lanes              when present, the room's lanes ({@link LaneSettings}), one of them for everyone else;
+ *                           absent: one queue for all (default)
  */
 public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
                                   Integer maxActive, String queueing, Instant preQueueAt, EntryLoopSettings entryLoop,
-                                  JoinPuzzleSettings joinPuzzle, ParkingSettings parking, PresaleSettings presale) {
+                                  JoinPuzzleSettings joinPuzzle, ParkingSettings parking, PresaleSettings presale,
+                                  List<LaneSettings> lanes) {
 
     public static final String FIFO = "fifo";
     public static final String RANDOM = "random";
@@ -63,10 +67,31 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
         if (preQueueAt.isAfter(opensAt)) {
             throw new IllegalArgumentException(TopicsMessages.preQueueAfterOpening(preQueueAt, opensAt));
         }
+        if (lanes != null) {
+            lanes = List.copyOf(lanes);
+            long everyoneElse = lanes.stream().filter(LaneSettings::takesEveryoneElse).count();
+            if (everyoneElse != 1) {
+                throw new IllegalArgumentException(TopicsMessages.lanesNeedOneForEveryoneElse(everyoneElse));
+            }
+            if (lanes.stream().map(LaneSettings::name).distinct().count() != lanes.size()) {
+                throw new IllegalArgumentException(TopicsMessages.laneNamesRepeat());
+            }
+            if (entryLoop != null) {
+                throw new IllegalArgumentException(TopicsMessages.lanesWithEntryLoop());
+            }
+        }
         queueing = queueing == null ? FIFO : queueing.toLowerCase(java.util.Locale.ROOT);
         if (!METHODS.contains(queueing)) {
             throw new IllegalArgumentException(TopicsMessages.unknownQueueing(queueing, METHODS));
         }
+    }
+
+    /** A room with one queue for all. */
+    public WaitingRoomSettings(boolean enabled, double entryRatePerSecond, Instant opensAt, Duration passLifetime,
+                               Integer maxActive, String queueing, Instant preQueueAt, EntryLoopSettings entryLoop,
+                               JoinPuzzleSettings joinPuzzle, ParkingSettings parking, PresaleSettings presale) {
+        this(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing, preQueueAt, entryLoop, joinPuzzle,
+                parking, presale, null);
     }
 
     /** A room with no presale. */
@@ -111,43 +136,49 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
     /** These settings with at most {@code max} buyers active at once (0 for no cap). */
     public WaitingRoomSettings withMaxActive(int max) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, max, queueing, preQueueAt,
-                entryLoop, joinPuzzle, parking, presale);
+                entryLoop, joinPuzzle, parking, presale, lanes);
     }
 
     /** These settings choosing whom to admit by {@code method} ({@value #FIFO}, {@value #RANDOM}, ...). */
     public WaitingRoomSettings withQueueing(String method) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, method,
-                preQueueAt, entryLoop, joinPuzzle, parking, presale);
+                preQueueAt, entryLoop, joinPuzzle, parking, presale, lanes);
     }
 
     /** These settings letting buyers join from {@code from} (the pre-queue) until the opening shuffles them. */
     public WaitingRoomSettings withPreQueueAt(Instant from) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing, from,
-                entryLoop, joinPuzzle, parking, presale);
+                entryLoop, joinPuzzle, parking, presale, lanes);
     }
 
     /** These settings with the entry rate following the pipeline's headroom between {@code floor} and {@code ceiling}. */
     public WaitingRoomSettings withEntryLoop(double floor, double ceiling) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing,
-                preQueueAt, new EntryLoopSettings(floor, ceiling), joinPuzzle, parking, presale);
+                preQueueAt, new EntryLoopSettings(floor, ceiling), joinPuzzle, parking, presale, lanes);
     }
 
     /** These settings asking each join for the solution of a puzzle of {@code puzzle}'s kind. */
     public WaitingRoomSettings withJoinPuzzle(JoinPuzzleSettings puzzle) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing,
-                preQueueAt, entryLoop, puzzle, parking, presale);
+                preQueueAt, entryLoop, puzzle, parking, presale, lanes);
     }
 
     /** These settings parking accounts that {@code rules} flag. */
     public WaitingRoomSettings withParking(ParkingSettings rules) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing,
-                preQueueAt, entryLoop, joinPuzzle, rules, presale);
+                preQueueAt, entryLoop, joinPuzzle, rules, presale, lanes);
     }
 
     /** These settings with {@code sale} as the room's presale. */
     public WaitingRoomSettings withPresale(PresaleSettings sale) {
         return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing,
-                preQueueAt, entryLoop, joinPuzzle, parking, sale);
+                preQueueAt, entryLoop, joinPuzzle, parking, sale, lanes);
+    }
+
+    /** These settings with the room queueing in {@code roomLanes}. */
+    public WaitingRoomSettings withLanes(List<LaneSettings> roomLanes) {
+        return new WaitingRoomSettings(enabled, entryRatePerSecond, opensAt, passLifetime, maxActive, queueing,
+                preQueueAt, entryLoop, joinPuzzle, parking, presale, roomLanes);
     }
 
     /** A room that is off: the hold route asks for no pass. */

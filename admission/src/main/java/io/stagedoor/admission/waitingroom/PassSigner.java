@@ -1,6 +1,7 @@
 package io.stagedoor.admission.waitingroom;
 
 import io.stagedoor.admission.AdmissionMessages;
+import io.stagedoor.admission.lanes.LaneRooms;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -78,7 +79,8 @@ public final class PassSigner {
         if (fields.length != 4 || !MessageDigest.isEqual(presented, tag(parts[0] + '.' + parts[1]))) {
             return PassVerdict.FORGED;
         }
-        if (!fields[0].equals(eventId)) {
+        // A pass names the room it was given in: the event's, or one of its lanes' (LaneRooms).
+        if (!LaneRooms.isOf(fields[0], eventId)) {
             return PassVerdict.OTHER_EVENT;
         }
         if (!fields[1].equals(buyerId)) {
@@ -93,8 +95,17 @@ public final class PassSigner {
 
     /** The ticket a pass that {@link #check} found valid was issued for. */
     String ticketOf(String token) {
+        return field(token, 2);
+    }
+
+    /** The room (the event's, or a lane's) a pass that {@link #check} found valid was issued in. */
+    String roomOf(String token) {
+        return field(token, 0);
+    }
+
+    private static String field(String token, int index) {
         String payload = token.trim().split("\\.", -1)[1];
-        return new String(DECODER.decode(payload), StandardCharsets.UTF_8).split(String.valueOf(SEPARATOR), -1)[2];
+        return new String(DECODER.decode(payload), StandardCharsets.UTF_8).split(String.valueOf(SEPARATOR), -1)[index];
     }
 
     private byte[] tag(String signed) {

@@ -48,6 +48,25 @@ public final class TicketSigner {
         return token != null && token.startsWith(PREFIX);
     }
 
+    /**
+     * The room a signed ticket names (its event's, or a lane's), read without checking the tag: for routing a poll to
+     * the room that then checks it. Empty for anything else.
+     */
+    public static Optional<String> roomNamed(String token) {
+        if (!isSigned(token)) {
+            return Optional.empty();
+        }
+        int dot = token.lastIndexOf('.');
+        try {
+            String payload = new String(DECODER.decode(token.substring(PREFIX.length(), Math.max(PREFIX.length(), dot))),
+                    StandardCharsets.UTF_8);
+            int end = payload.indexOf(SEPARATOR);
+            return end > 0 ? Optional.of(payload.substring(0, end)) : Optional.empty();
+        } catch (IllegalArgumentException malformed) {
+            return Optional.empty();
+        }
+    }
+
     /** The token for {@code ticket} (its id is ignored) and the ticket with its id. */
     Issued issue(SignedTicket ticket) {
         String text = ticket.eventId() + SEPARATOR + ticket.buyerId() + SEPARATOR + ticket.index() + SEPARATOR

@@ -298,7 +298,7 @@ public final class WaitingRoom implements AutoCloseable {
         if (signed != PassVerdict.VALID) {
             return CompletableFuture.completedFuture(signed);
         }
-        return store.session(eventId, buyerId, passes.ticketOf(pass), clock.millis()).toCompletableFuture()
+        return store.session(passes.roomOf(pass), buyerId, passes.ticketOf(pass), clock.millis()).toCompletableFuture()
                 .orTimeout(sessionBackstopMillis(), TimeUnit.MILLISECONDS)
                 .thenApply(session -> switch (session) {
                     case ACTIVE -> PassVerdict.VALID;

@@ -26,6 +26,16 @@ class PassSignerTest {
     }
 
     @Test
+    void aPassGivenInALanesRoomLetsItsBuyerIntoTheEventAndNoOther() {
+        WaitingRoomPass lane = signer.issue("concert~fans", "b1", "t-1", clock.instant().plusSeconds(60));
+        assertThat(signer.check(lane.token(), "concert", "b1")).isEqualTo(PassVerdict.VALID);
+        assertThat(signer.roomOf(lane.token())).isEqualTo("concert~fans");
+        assertThat(signer.check(lane.token(), "concert~", "b1")).isEqualTo(PassVerdict.OTHER_EVENT);
+        WaitingRoomPass longer = signer.issue("concerto", "b1", "t-2", clock.instant().plusSeconds(60));
+        assertThat(signer.check(longer.token(), "concert", "b1")).isEqualTo(PassVerdict.OTHER_EVENT);
+    }
+
+    @Test
     void anotherBuyerOrEventCannotUseIt() {
         assertThat(signer.check(pass.token(), "concert", "b2")).isEqualTo(PassVerdict.OTHER_BUYER);
         assertThat(signer.check(pass.token(), "opera", "b1")).isEqualTo(PassVerdict.OTHER_EVENT);

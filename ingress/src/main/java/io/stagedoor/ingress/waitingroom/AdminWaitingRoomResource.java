@@ -62,7 +62,7 @@ public final class AdminWaitingRoomResource {
     @Produces(MediaType.APPLICATION_JSON)
     public CompletionStage<Response> status(@PathParam("eventId") String eventId) {
         EventDefinition event = events.event(eventId);
-        return answer(event, room.snapshot(eventId, EventRooms.configured(event)));
+        return answer(event, room.snapshot(eventId, EventRooms.configured(event, eventId)));
     }
 
     @PUT
@@ -82,6 +82,18 @@ public final class AdminWaitingRoomResource {
             }
             rate = EntryRate.of(perSecond);
         }
+        if (event.waitingRoom().lanes() != null) {
+            if (rate != null) {
+                throw ProblemException.of(ProblemType.UNPROCESSABLE, WaitingRoomMessages.lanesTakeTheirRate());
+            }
+            // paused or resumed in every lane, the event's own last, whose room the answer shows
+            List<EventRooms.Lane> lanes = EventRooms.lanes(event);
+            CompletableFuture<?>[] others = lanes.stream().skip(1).map(lane -> room.adjust(lane.room(),
+                    EventRooms.configured(event, lane.room()), null, change.paused()).toCompletableFuture())
+                    .toArray(CompletableFuture[]::new);
+            return answer(event, CompletableFuture.allOf(others).thenCompose(all -> room.adjust(eventId,
+                    EventRooms.configured(event, eventId), null, change.paused())));
+        }
         return answer(event, room.adjust(eventId, EventRooms.configured(event), rate, change.paused()));
     }
 
@@ -93,7 +105,7 @@ public final class AdminWaitingRoomResource {
         if (!BUYER_ID.matcher(buyerId).matches()) {
             throw ProblemException.of(ProblemType.UNPROCESSABLE, WaitingRoomMessages.badBuyerId());
         }
-        return room.end(eventId, EventRooms.configured(event), buyerId, SessionEnd.REVOKED).handle((ended, error) -> {
+        return new LaneCalls(room, events).end(event, buyerId, SessionEnd.REVOKED).handle((ended, error) -> {
             if (error != null && GuardedCalls.shed(error)) {
                 return Problems.overloaded();
             }
@@ -106,11 +118,25 @@ public final class AdminWaitingRoomResource {
         });
     }
 
+    /** The status with each lane's room, for a room with lanes. */
+    private CompletionStage<RoomStatusBody> withLanes(EventDefinition event, RoomStatusBody status) {
+        if (event.waitingRoom().lanes() == null) {
+            return CompletableFuture.completedFuture(status);
+        }
+        List<EventRooms.Lane> lanes = EventRooms.lanes(event);
+        List<CompletableFuture<RoomStatusBody.LaneStatus>> each = lanes.stream().map(lane -> room.snapshot(lane.room(),
+                EventRooms.configured(event, lane.room())).toCompletableFuture()
+                .thenApply(snapshot -> RoomStatusBody.LaneStatus.of(lane.name(), lane.share(), snapshot))).toList();
+        return CompletableFuture.allOf(each.toArray(CompletableFuture[]::new))
+                .thenApply(all -> status.withLanes(each.stream().map(CompletableFuture::join).toList()));
+    }
+
     private CompletionStage<Response> answer(EventDefinition event, CompletionStage<RoomSnapshot> snapshot) {
         CompletionStage<List<PlottedStep>> steps = loops == null || event.waitingRoom().entryLoop() == null
                 ? CompletableFuture.completedFuture(List.of())
                 : loops.plotted(event.eventId()).exceptionally(unreadable -> List.of());
         return snapshot.thenCombine(steps, (room, plotted) -> RoomStatusBody.of(event, room, plotted))
+                .thenCompose(status -> withLanes(event, status))
                 .handle((status, error) -> error != null
                         ? Problems.response(Problem.of(ProblemType.SERVICE_UNAVAILABLE,
                                 WaitingRoomMessages.roomUnavailable()).withRetryAfter(1))

@@ -61,6 +61,7 @@ public final class QueueResource {
     private final ParkingGate parking;
     private final TrustedProxies proxies;
     private final PresaleGate presales;
+    private final LaneCalls lanes;
 
     @Inject
     private Provider<Request> connection;
@@ -68,6 +69,7 @@ public final class QueueResource {
     QueueResource(WaitingRoom room, EventRooms events, JoinPuzzleGate puzzles, ParkingGate parking,
                   TrustedProxies proxies, PresaleGate presales) {
         this.presales = presales;
+        this.lanes = new LaneCalls(room, events);
         this.room = room;
         this.events = events;
         this.puzzles = puzzles;
@@ -110,6 +112,7 @@ public final class QueueResource {
         String held = heldHeader != null ? heldHeader : heldCookie;
         String address = proxies.clientAddress(connection.get().getRemoteAddr(), forwardedFor);
         return presales.spend(event, buyer, code).thenCompose(coded -> {
+            String lane = EventRooms.roomFor(event, buyer, coded.spent() || coded.used());
             if (coded.refused() != null) {
                 return coded.used() && held != null ? heldSession(event, buyer, held, coded.refused())
                         : CompletableFuture.completedFuture(Problems.response(coded.refused()));
@@ -119,7 +122,7 @@ public final class QueueResource {
                     giveBackCode(event, buyer, coded);
                     return CompletableFuture.completedFuture(Problems.response(spent.refused()));
                 }
-                return joined(event, buyer, held, address).thenApply(answer -> {
+                return joined(event, lane, buyer, held, address).thenApply(answer -> {
                     if (answer.getStatus() >= 400) {
                         puzzles.giveBack(spent.challenge());
                         giveBackCode(event, buyer, coded);
@@ -138,7 +141,7 @@ public final class QueueResource {
 
     /** A buyer whose code opened a session already, presenting a ticket: that ticket while it is still good. */
     private CompletionStage<Response> heldSession(EventDefinition event, String buyer, String held, Problem refused) {
-        return room.look(event.eventId(), events.plan(event), buyer, held).handle((found, error) -> {
+        return lanes.look(event, buyer, held).handle((found, error) -> {
             if (error != null) {
                 return GuardedCalls.shed(error) ? Problems.overloaded() : unavailable();
             }
@@ -149,11 +152,13 @@ public final class QueueResource {
         });
     }
 
-    private CompletionStage<Response> joined(EventDefinition event, String buyer, String held, String address) {
+    /** Joins {@code lane}'s room (the event's own for a room without lanes), or its parked lane. */
+    private CompletionStage<Response> joined(EventDefinition event, String lane, String buyer, String held,
+                                             String address) {
         String eventId = event.eventId();
-        RoomPlan plan = events.plan(event);
+        RoomPlan plan = events.plan(event, lane);
         CompletionStage<QueueTicket> placed = parking.parks(event, address, buyer).thenCompose(parked -> parked
-                ? room.joinParked(eventId, plan, buyer, held) : room.join(eventId, plan, buyer, held));
+                ? room.joinParked(lane, plan, buyer, held) : room.join(lane, plan, buyer, held));
         return placed.handle((ticket, error) -> {
             if (error != null) {
                 return GuardedCalls.shed(error) ? Problems.overloaded() : unavailable();
@@ -183,9 +188,8 @@ public final class QueueResource {
     public CompletionStage<Response> look(@PathParam("eventId") String eventId, @PathParam("ticket") String ticket,
                                           @Context SecurityContext security) {
         EventDefinition event = events.onEvent(eventId);
-        RoomPlan plan = events.plan(event);
         String buyer = AuthenticationRing.caller(security).id();
-        return room.look(eventId, plan, buyer, ticket).handle((found, error) -> {
+        return lanes.look(event, buyer, ticket).handle((found, error) -> {
             if (error != null) {
                 return GuardedCalls.shed(error) ? Problems.overloaded() : unavailable();
             }
@@ -201,7 +205,7 @@ public final class QueueResource {
     public CompletionStage<Response> leave(@PathParam("eventId") String eventId, @Context SecurityContext security) {
         EventDefinition event = events.onEvent(eventId);
         String buyer = AuthenticationRing.caller(security).id();
-        return room.end(eventId, events.plan(event), buyer, SessionEnd.LEFT).handle((ended, error) -> {
+        return lanes.end(event, buyer, SessionEnd.LEFT).handle((ended, error) -> {
             if (error != null) {
                 return GuardedCalls.shed(error) ? Problems.overloaded() : unavailable();
             }

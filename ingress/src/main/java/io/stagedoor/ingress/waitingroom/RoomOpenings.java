@@ -44,24 +44,32 @@ final class RoomOpenings implements AutoCloseable {
     void tick() {
         long now = clock.millis();
         for (EventDefinition event : catalog.all()) {
-            String eventId = event.eventId();
-            if (!event.waitingRoom().enabled() || event.waitingRoom().opensAt().toEpochMilli() > now
-                    || seenOpen.contains(eventId) || !opening.add(eventId)) {
+            if (!event.waitingRoom().enabled() || event.waitingRoom().opensAt().toEpochMilli() > now) {
                 continue;
             }
-            try {
-                room.openIfDue(eventId, EventRooms.configured(event)).whenComplete((open, error) -> {
-                    opening.remove(eventId);
-                    if (Boolean.TRUE.equals(open)) {
-                        seenOpen.add(eventId);
-                    } else if (error != null) {
-                        LOG.debug("could not open the room of {}; trying again: {}", eventId, error.toString());
-                    }
-                });
-            } catch (RuntimeException e) {
-                opening.remove(eventId);
-                LOG.debug("could not open the room of {}; trying again: {}", eventId, e.toString());
+            for (EventRooms.Lane lane : EventRooms.lanes(event)) {
+                open(event, lane.room());
             }
+        }
+    }
+
+    /** Opens {@code eventId}'s room (the event's, or a lane's) unless seen open or already being opened. */
+    private void open(EventDefinition event, String eventId) {
+        if (seenOpen.contains(eventId) || !opening.add(eventId)) {
+            return;
+        }
+        try {
+            room.openIfDue(eventId, EventRooms.configured(event, eventId)).whenComplete((open, error) -> {
+                opening.remove(eventId);
+                if (Boolean.TRUE.equals(open)) {
+                    seenOpen.add(eventId);
+                } else if (error != null) {
+                    LOG.debug("could not open the room of {}; trying again: {}", eventId, error.toString());
+                }
+            });
+        } catch (RuntimeException e) {
+            opening.remove(eventId);
+            LOG.debug("could not open the room of {}; trying again: {}", eventId, e.toString());
         }
     }
 

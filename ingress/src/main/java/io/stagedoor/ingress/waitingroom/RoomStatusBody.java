@@ -31,13 +31,32 @@ import java.util.Locale;
  * @param queueing                how the room chooses whom to admit: fifo, random, passthrough or reject
  * @param preQueueAt              when buyers may start to join (the pre-queue, shuffled at {@code opensAt})
  * @param entryLoop               the closed loop's bounds and its last steps, oldest first; null (left out of the JSON) for a room without one
+ * @param lanes                   each lane's room, the lane for everyone else (whose room the fields above show)
+ *                                first; null (left out) for a room without lanes
  */
 public record RoomStatusBody(String eventId, boolean enabled, double configuredRatePerSecond, double entryRatePerSecond,
                              boolean paused, Instant opensAt, boolean opened, long queueLength, long joined,
                              long admitted, double admittedPerSecond, double estimatedWaitSeconds,
                              double actualWaitSeconds, long shuffleSeed, String source,
                              long activeBuyers, int maxActive, String queueing,
-                             Instant preQueueAt, LoopStatus entryLoop) {
+                             Instant preQueueAt, LoopStatus entryLoop, List<LaneStatus> lanes) {
+
+    /** One lane's room: its share of the entry rate, the rate it has now, and its queue. */
+    public record LaneStatus(String lane, double share, double entryRatePerSecond, boolean paused, long queueLength,
+                             long joined, long admitted, long activeBuyers) {
+
+        static LaneStatus of(String lane, double share, RoomSnapshot room) {
+            return new LaneStatus(lane, share, room.rate().perSecond(), room.paused(), room.queueLength(),
+                    room.joined(), room.admitted(), room.active());
+        }
+    }
+
+    /** This status with {@code lanes}. */
+    RoomStatusBody withLanes(List<LaneStatus> each) {
+        return new RoomStatusBody(eventId, enabled, configuredRatePerSecond, entryRatePerSecond, paused, opensAt,
+                opened, queueLength, joined, admitted, admittedPerSecond, estimatedWaitSeconds, actualWaitSeconds,
+                shuffleSeed, source, activeBuyers, maxActive, queueing, preQueueAt, entryLoop, each);
+    }
 
     /**
      * @param floor   the lowest rate the loop sets
@@ -56,6 +75,6 @@ public record RoomStatusBody(String eventId, boolean enabled, double configuredR
                 room.meanActualWait().toMillis() / 1000.0, room.seed(),
                 room.source().name().toLowerCase(Locale.ROOT).replace('_', '-'), room.active(), room.maxActive(),
                 event.waitingRoom().queueing(), event.waitingRoom().preQueueAt(),
-                loop == null ? null : new LoopStatus(loop.floor(), loop.ceiling(), steps));
+                loop == null ? null : new LoopStatus(loop.floor(), loop.ceiling(), steps), null);
     }
 }

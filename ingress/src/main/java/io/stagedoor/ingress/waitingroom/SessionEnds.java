@@ -40,15 +40,15 @@ final class SessionEnds {
     private record Owner(String eventId, String buyerId) {
     }
 
-    private final WaitingRoom room;
     private final EventCatalog catalog;
+    private final LaneCalls lanes;
     private final Instant started;
     private final Cache<String, Owner> holdOwners = cache();
     private final Cache<Owner, Set<String>> liveHolds = cache();
     private final LongAdder failed = new LongAdder();
 
     SessionEnds(WaitingRoom room, EventCatalog catalog, Clock clock) {
-        this.room = room;
+        this.lanes = new LaneCalls(room, new EventRooms(catalog, event -> false));
         this.catalog = catalog;
         this.started = clock.instant();
     }
@@ -107,7 +107,7 @@ final class SessionEnds {
         if (event == null || !event.waitingRoom().enabled()) {
             return;
         }
-        room.end(owner.eventId(), EventRooms.configured(event), owner.buyerId(), why).exceptionally(error -> {
+        lanes.end(event, owner.buyerId(), why).exceptionally(error -> {
             failed.increment();
             LOG.debug("could not end the room session of {} in {}: {}", owner.buyerId(), owner.eventId(), error.toString());
             return false;

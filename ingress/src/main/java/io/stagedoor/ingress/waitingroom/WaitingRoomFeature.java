@@ -79,6 +79,7 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
     private final EventRooms events;
     private final SessionEnds sessionEnds;
     private final RoomOpenings openings;
+    private final LaneRebalancer lanes;
     private final EntryLoops loops;
     private final JoinPuzzleGate puzzles;
     private final ParkingGate parking;
@@ -87,7 +88,8 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
 
     private WaitingRoomFeature(WaitingRoom room, WaitingRoomAudit audit, EventRooms events, SessionEnds sessionEnds,
                                RoomOpenings openings, EntryLoops loops, JoinPuzzleGate puzzles, ParkingGate parking,
-                               TrustedProxies proxies, PresaleGate presales) {
+                               TrustedProxies proxies, PresaleGate presales, LaneRebalancer lanes) {
+        this.lanes = lanes;
         this.presales = presales;
         this.puzzles = puzzles;
         this.parking = parking;
@@ -117,7 +119,8 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
                     new EventRooms(wiring.catalog(), seats == null ? event -> false : seats::soldOut),
                     new SessionEnds(room, wiring.catalog(), wiring.clock()),
                     new RoomOpenings(room, wiring.catalog(), wiring.clock()).start(), loops(wiring, room, audit),
-                    puzzles(wiring), parking(wiring, audit), wiring.proxies(), presales(wiring));
+                    puzzles(wiring), parking(wiring, audit), wiring.proxies(), presales(wiring),
+                    new LaneRebalancer(room, wiring.catalog()).start());
         } catch (RuntimeException e) {
             if (audit != null) {
                 audit.close();
@@ -194,6 +197,11 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
         }
     }
 
+    /** Sets the lanes' rates now, as the feature's own ticker does every second (for tests). */
+    public void rebalanceLanes() {
+        lanes.tick();
+    }
+
     /** Opens the rooms whose opening has passed now, as the feature's own ticker does every 200 ms (for tests). */
     public void openDueRooms() {
         openings.tick();
@@ -211,6 +219,7 @@ public final class WaitingRoomFeature implements Feature, AutoCloseable {
             loops.close();
         }
         openings.close();
+        lanes.close();
         room.close();
         if (audit != null) {
             audit.close();

@@ -85,6 +85,11 @@ public final class WaitingRoomMessages {
         return "buyerId must be 1 to 128 letters, digits or . _ @ : - characters.";
     }
 
+    public static String lanesTakeTheirRate() {
+        return "This room has lanes: their rates follow the event's entryRatePerSecond and their shares; change the "
+                + "event's definition to change them. Pausing and resuming work.";
+    }
+
     public static String notParked(String eventId, String buyerId) {
         return "The buyer " + buyerId + " is not parked in the waiting room of " + eventId + ".";
     }
