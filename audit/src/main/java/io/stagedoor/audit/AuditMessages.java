@@ -158,6 +158,10 @@ public final class AuditMessages {
         return "account " + accountId + " used its presale code of " + eventId + " for a second session";
     }
 
+    public static String laneRateOffShare(String room, double rate, java.util.List<Double> allowed) {
+        return "lane room " + room + " ran at " + rate + " a second; its share gives one of " + allowed;
+    }
+
     public static String placeWhileParked(String eventId, String buyerId, long position) {
         return "buyer " + buyerId + " was given place " + position + " in the room of " + eventId
                 + " while parked";

@@ -411,6 +411,17 @@ class AuditViolationsIT {
     }
 
     @Test
+    void aLaneRunAboveWhatItsShareCanGiveFails() {
+        String fans = OnSaleHistory.LANED + "~fans";
+        // lent everything (the lane for everyone else empty) the fan club may run at 10; 5 is no share of it
+        roomStep(fans, WaitingRoomRecord.RATE_CHANGED, null, 0, history.next());
+
+        CheckResult check = assertOnlyFailure(audit(), "waiting-room-lanes", fans + "#" + WaitingRoomRecord.RATE_CHANGED,
+                AuditMessages.laneRateOffShare(fans, 50.0, List.of(2.0, 2.0, 10.0)));
+        assertThat(check.details()).containsEntry("eventsWithLanes", 1);
+    }
+
+    @Test
     void aPresaleDrawWithOneInjectedWinnerFailsAndItsWinnersAreDrawnAgain() {
         String event = "evt-presale-injected";
         PresaleLottery.Draw draw = history.presale(event, 2);

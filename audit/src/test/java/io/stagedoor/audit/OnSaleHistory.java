@@ -1,10 +1,11 @@
 package io.stagedoor.audit;
 
+import io.stagedoor.admission.presale.PresaleLottery;
 import io.stagedoor.topics.AdmissionRecord;
 import io.stagedoor.topics.CheckoutRequested;
-import io.stagedoor.admission.presale.PresaleLottery;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.PresaleRecord;
+import io.stagedoor.topics.LaneSettings;
 import io.stagedoor.topics.HoldRequested;
 import io.stagedoor.topics.PaymentOutcome;
 import io.stagedoor.topics.PaymentRequested;
@@ -81,7 +82,30 @@ public final class OnSaleHistory {
         waitingRoom(4, 1.0);
         loopStep();
         presale(EVENT, 2);
+        lanes();
         return this;
+    }
+
+    /** The event with lanes of these histories: a fan club of 1 share and everyone else's 4, at 10 a second. */
+    static final String LANED = EVENT + "-laned";
+
+    /**
+     * {@link #LANED} defined, its two lane rooms opened at their shares (2 and 8 a second), then the lane for
+     * everyone else lent the fan club's share while the club had nobody waiting (10).
+     */
+    void lanes() {
+        Instant at = next();
+        EventDefinition event = new EventDefinition(LANED, "Laned night", ORGANIZER, start, List.of("A-1"), 4_500,
+                new WaitingRoomSettings(true, 10, start, Duration.ofMinutes(15)).withLanes(List.of(
+                        new LaneSettings("fans", 1, List.of("fan-1"), null),
+                        new LaneSettings("everyone", 4, null, null))));
+        topics.send(topics.names().events(), LANED, event, null, at);
+        waitingRoomRecord(new WaitingRoomRecord(LANED, WaitingRoomRecord.SHUFFLED, null, null, 0, 7, 8.0, at));
+        waitingRoomRecord(new WaitingRoomRecord(LANED + "~fans", WaitingRoomRecord.SHUFFLED, null, null, 0, 7, 2.0,
+                at));
+        waitingRoomRecord(new WaitingRoomRecord(LANED, WaitingRoomRecord.RATE_CHANGED, null, null, 0, 0, 10.0,
+                at.plusMillis(1)));
+        clock = at.plusMillis(1);
     }
 
     /** The seed every presale of these histories is drawn with. */

@@ -23,7 +23,7 @@ public interface Check {
                 new SeatsNeverDoubled(), new BuyerSeatsWithinCap(), new PaymentsMatchSales()));
         checks.addAll(LimitHeld.replayed(evidence));
         checks.addAll(List.of(new WaitingRoomOrder(), new WaitingRoomActiveCap(), new WaitingRoomRateSteps(),
-                new WaitingRoomParked(), new PresaleLotteryDrawn(), new PresaleCodesUsed(), new FallbackPeriods()));
+                new WaitingRoomLanes(), new WaitingRoomParked(), new PresaleLotteryDrawn(), new PresaleCodesUsed(), new FallbackPeriods()));
         return checks;
     }
 }
