@@ -66,6 +66,17 @@ const PUZZLE_REFUSALS = new Set(['puzzle-required', 'puzzle-refused']);
  */
 
 /**
+ * @typedef {object} PresaleStanding
+ * @property {string} eventId
+ * @property {string} status   `not-registered`, `registered`, `won`, `wait-listed`, `from-wait-list` or `expired`
+ * @property {string} [code]   the buyer's access code while they hold one they may use: join with it
+ * @property {string} registerUntil
+ * @property {string} drawAt
+ * @property {string} codesUsedBy
+ * @property {string} [until]
+ */
+
+/**
  * Holds, checkouts, their results, the waiting room and login. What it promises:
  * - a 429 or 503 is retried no earlier than its Retry-After, plus a bounded jitter; a request without an answer is
  *   retried after an exponential backoff; nothing else is retried; the retry policy's attempts and deadline bound
@@ -251,9 +262,10 @@ export class StagedoorClient {
    * the same place is kept, without it a new one is taken at the back. In a room that asks each join for a solved
    * puzzle, a join refused for want of one (428 `puzzle-required`, or 403 `puzzle-refused` for an expired or spent
    * one) gets a new puzzle, solves it off the main thread (`onPuzzle` hears it first) and joins once more with the
-   * solution; `solvePuzzles: false` leaves that to the caller.
+   * solution; `solvePuzzles: false` leaves that to the caller. During an event's presale, `presaleCode` is the
+   * buyer's access code (`presaleStanding` shows it), sent in `Presale-Code`.
    * @param {string} eventId
-   * @param {CallOptions & { ticket?: string, solvePuzzles?: boolean,
+   * @param {CallOptions & { ticket?: string, solvePuzzles?: boolean, presaleCode?: string,
    *           onPuzzle?: (puzzle: import('./puzzle.js').JoinPuzzle) => void }} [options]
    * @returns {Promise<Place>}
    */
@@ -270,6 +282,7 @@ export class StagedoorClient {
           outgoing.headers['Idempotency-Key'] = key;
           if (options.ticket) outgoing.headers['X-Waiting-Room-Ticket'] = options.ticket;
           if (solution) outgoing.headers['Puzzle-Solution'] = solution;
+          if (options.presaleCode) outgoing.headers['Presale-Code'] = options.presaleCode;
           return outgoing;
         });
         return place(answer, this.#options.now());
@@ -282,6 +295,36 @@ export class StagedoorClient {
         solution = await solvePuzzle(puzzle, { signal: options.signal });
       }
     }
+  }
+
+  /**
+   * `POST /v1/events/{eventId}/presale/registration`: registers the buyer for the event's presale lottery while
+   * registration is open; the buyer's standing (`status` `registered`, or where they already stood).
+   * @param {string} eventId
+   * @param {CallOptions} [options]
+   * @returns {Promise<PresaleStanding>}
+   */
+  async registerForPresale(eventId, options = {}) {
+    required('eventId', eventId);
+    const token = this.#token('queue', options);
+    const answer = await this.#send('queue', options,
+      () => this.#json('POST', `/v1/events/${segment(eventId)}/presale/registration`, token, undefined));
+    return answer.body;
+  }
+
+  /**
+   * `GET /v1/events/{eventId}/presale`: where the buyer stands in the event's presale (`not-registered`,
+   * `registered`, `won`, `wait-listed`, `from-wait-list`, `expired`), with their `code` while they hold one.
+   * @param {string} eventId
+   * @param {CallOptions} [options]
+   * @returns {Promise<PresaleStanding>}
+   */
+  async presaleStanding(eventId, options = {}) {
+    required('eventId', eventId);
+    const token = this.#token('queue', options);
+    const answer = await this.#send('queue', options,
+      () => this.#get(`/v1/events/${segment(eventId)}/presale`, token));
+    return answer.body;
   }
 
   /**

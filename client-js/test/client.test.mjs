@@ -257,3 +257,21 @@ test('a second refusal after a solved puzzle, or solvePuzzles: false, is the cal
   const left = await manual.joinQueue('e', { solvePuzzles: false }).catch((e) => e);
   assert.equal(left.kind, 'puzzle-required');
 });
+
+test('a presale registration and standing are asked of their routes, and a join carries the code it is given', async () => {
+  const standing = { eventId: 'stagedoor-live', status: 'won', code: 'the-code', registerUntil: '2026-12-08T10:00:00Z',
+    drawAt: '2026-12-08T10:00:00Z', codesUsedBy: '2026-12-09T10:00:00Z' };
+  const { client: c, service } = client([
+    { status: 201, body: { ...standing, status: 'registered', code: undefined } },
+    { status: 200, body: standing },
+    { status: 202, headers: { 'Retry-After': '3' }, body: { ticket: 't-1', status: 'waiting', position: 1, estimatedWaitSeconds: 1 } },
+  ]);
+  assert.equal((await c.registerForPresale('stagedoor-live')).status, 'registered');
+  const won = await c.presaleStanding('stagedoor-live');
+  await c.joinQueue('stagedoor-live', { presaleCode: won.code });
+  assert.deepEqual(service.sent.map((r) => `${r.method} ${r.url.slice(BASE.length)}`), [
+    'POST /v1/events/stagedoor-live/presale/registration', 'GET /v1/events/stagedoor-live/presale',
+    'POST /v1/events/stagedoor-live/queue']);
+  assert.equal(service.sent[2].headers['Presale-Code'], 'the-code');
+  assert.equal(service.sent[0].headers['Presale-Code'], undefined);
+});

@@ -172,8 +172,8 @@ public final class Ingress implements AutoCloseable {
                 settings.redisTimeout(), kafka, settings.topics().admissions(), registry, clock));
         HeadroomProbe headroom = parts.push(new HeadroomProbe(checkouts.bound(), lag, kafka, settings.topics(), clock));
         results.onResult(headroom::resultArrived);
-        PresaleFeature presales = new PresaleFeature(catalog, redis, auth.secretBytes(), publisher, settings.topics(),
-                clock);
+        PresaleFeature presales = parts.push(new PresaleFeature(catalog, redis, auth.secretBytes(), publisher,
+                settings.topics(), clock).start());
         WaitingRoomFeature waitingRoom = parts.push(WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis,
                 auth.secretBytes(), kafka, settings.topics(), registry, clock, settings.instanceCount(),
                 views.seatMap(), headroom, RoomOptions.defaults().withTickets(settings.room().tickets(),

@@ -73,16 +73,10 @@ public final class AdminPresaleResource {
         if (now.isBefore(presale.drawAt())) {
             throw ProblemException.of(ProblemType.PRESALE_CLOSED, PresaleMessages.notDrawnYet(presale.drawAt()));
         }
-        return presales.draw(eventId, PresaleFeature.plan(presale)).thenCompose(drawn -> {
-            List<PresaleRecord> steps = new ArrayList<>();
-            if (!drawn.granted().isEmpty() || drawn.draw().codes() == 0) {
-                steps.add(PresaleRecord.drawn(eventId, drawn.draw().seedHex(), drawn.draw().codes(),
-                        drawn.draw().registrants(), now));
-            }
-            steps.addAll(grants(eventId, drawn.granted(), 0, 0, now));
-            return journal.recordAll(steps).thenCompose(recorded -> answer(eventId,
-                    CompletableFuture.completedFuture(Optional.of(drawn.draw())), drawn.granted().size()));
-        }).exceptionally(PresaleResource::unanswered);
+        return presales.draw(eventId, PresaleFeature.plan(presale)).thenCompose(drawn ->
+                journal.recordAll(drawSteps(eventId, drawn, now)).thenCompose(recorded -> answer(eventId,
+                        CompletableFuture.completedFuture(Optional.of(drawn.draw())), drawn.granted().size())))
+                .exceptionally(PresaleResource::unanswered);
     }
 
     @POST
@@ -100,11 +94,27 @@ public final class AdminPresaleResource {
                 throw ProblemException.of(ProblemType.PRESALE_CLOSED, PresaleMessages.notDrawnYet(presale.drawAt()));
             }
             Presales.Drawn drawn = passed.get();
-            long winners = Math.min(drawn.draw().codes(), drawn.draw().registrants());
-            return journal.recordAll(grants(eventId, drawn.granted(), 1, winners, now)).thenCompose(recorded ->
+            return journal.recordAll(waitListSteps(eventId, drawn, now)).thenCompose(recorded ->
                     answer(eventId, CompletableFuture.completedFuture(Optional.of(drawn.draw())),
                             drawn.granted().size()));
         }).exceptionally(PresaleResource::unanswered);
+    }
+
+    /** What a draw is recorded as, when the call drew it: the draw, then a grant per winner. Nothing otherwise. */
+    static List<PresaleRecord> drawSteps(String eventId, Presales.Drawn drawn, Instant now) {
+        List<PresaleRecord> steps = new ArrayList<>();
+        if (!drawn.granted().isEmpty() || drawn.draw().codes() == 0) {
+            steps.add(PresaleRecord.drawn(eventId, drawn.draw().seedHex(), drawn.draw().codes(),
+                    drawn.draw().registrants(), now));
+        }
+        steps.addAll(grants(eventId, drawn.granted(), 0, 0, now));
+        return steps;
+    }
+
+    /** What a pass to the wait-list is recorded as: a grant per account it reached, counted on from the winners. */
+    static List<PresaleRecord> waitListSteps(String eventId, Presales.Drawn drawn, Instant now) {
+        long winners = Math.min(drawn.draw().codes(), drawn.draw().registrants());
+        return grants(eventId, drawn.granted(), 1, winners, now);
     }
 
     /** A granted record for each account, its place in lottery order counted on from {@code before}. */

@@ -16,11 +16,12 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * Registered presales, as one thing to register with Jersey: the buyers' and the operators' routes, and the
- * {@link PresaleGate} the waiting room asks before a join during a presale. The book lives where the rooms do (the
+ * Registered presales, as one thing to register with Jersey: the buyers' and the operators' routes, the
+ * {@link PresaleGate} the waiting room asks before a join during a presale, and the schedule that draws and passes
+ * codes when due ({@link #start()}; close it). The book lives where the rooms do (the
  * shared Redis, else this process); steps go to the presale topic through the instance's publisher.
  */
-public final class PresaleFeature implements Feature {
+public final class PresaleFeature implements Feature, AutoCloseable {
 
     /** The most registrations one event's presale takes. */
     private static final int MOST_REGISTRATIONS = 10_000_000;
@@ -34,6 +35,7 @@ public final class PresaleFeature implements Feature {
     private final PresaleJournal journal;
     private final Clock clock;
     private final PresaleGate gate;
+    private final PresaleSchedule schedule;
 
     /**
      * @param redis     the shared Redis, or null for a book in this process
@@ -48,6 +50,23 @@ public final class PresaleFeature implements Feature {
         this.journal = new PresaleJournal(publisher, topics.presale());
         this.clock = clock;
         this.gate = new PresaleGate(presales, journal, clock);
+        this.schedule = new PresaleSchedule(catalog, presales, journal, clock);
+    }
+
+    /** Draws and passes codes on their own when due, from now on. */
+    public PresaleFeature start() {
+        schedule.start();
+        return this;
+    }
+
+    /** Draws and passes what is due now, as the schedule does every second (for tests). */
+    public void runDueSteps() {
+        schedule.tick();
+    }
+
+    @Override
+    public void close() {
+        schedule.close();
     }
 
     /** What the waiting room asks before a join while an event's presale lasts. */

@@ -87,9 +87,10 @@ class PresaleIT {
     @Test
     void aPresaleRunsFromRegistrationThroughTheDrawToTheWaitListOnEitherInstance() throws Exception {
         String eventId = TestNames.unique("presale");
-        EventDefinition event = RoomServer.event(eventId, true, 1000, NOW.plus(DAY));
-        CATALOG.put(event.withWaitingRoom(event.waitingRoom().withPresale(new PresaleSettings(NOW, NOW.plus(DAY),
-                NOW.plus(DAY), 3, NOW.plus(DAY.multipliedBy(2)), NOW.plus(DAY.multipliedBy(3))))));
+        Instant from = CLOCK.instant();
+        EventDefinition event = RoomServer.event(eventId, true, 1000, from.plus(DAY));
+        CATALOG.put(event.withWaitingRoom(event.waitingRoom().withPresale(new PresaleSettings(from, from.plus(DAY),
+                from.plus(DAY), 3, from.plus(DAY.multipliedBy(2)), from.plus(DAY.multipliedBy(3))))));
         String registration = "/v1/events/" + eventId + "/presale/registration";
         for (int i = 0; i < FANS.size(); i++) {
             RoomServer instance = i % 2 == 0 ? one : two;
@@ -151,6 +152,48 @@ class PresaleIT {
                 .extracting(PresaleRecord::accountId).containsExactlyInAnyOrder(first, second, loser);
         assertThat(steps).filteredOn(step -> step.kind().equals(PresaleRecord.DRAWN)).singleElement()
                 .extracting(PresaleRecord::seed).isEqualTo(drawn.get("seed").asText());
+    }
+
+    @Test
+    void theLotteryRunsByItselfAtItsTimeAndTheWaitListIsPassedCodesAtTheWinnersDeadline() throws Exception {
+        String eventId = TestNames.unique("scheduled-presale");
+        Instant from = CLOCK.instant();
+        EventDefinition event = RoomServer.event(eventId, true, 1000, from.plus(DAY));
+        CATALOG.put(event.withWaitingRoom(event.waitingRoom().withPresale(new PresaleSettings(from,
+                from.plus(DAY), from.plus(DAY), 1, from.plus(DAY.multipliedBy(2)), null))));
+        for (String fan : List.of("early-1", "early-2", "early-3")) {
+            assertThat(buyer(two, "POST", "/v1/events/" + eventId + "/presale/registration", fan, null, null)
+                    .statusCode()).isEqualTo(201);
+        }
+        one.presales.runDueSteps();
+        assertThat(standing(one, eventId, "early-1").get("status").asText()).isEqualTo("registered");
+
+        CLOCK.advance(DAY);
+        one.presales.runDueSteps();
+        two.presales.runDueSteps();
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() ->
+                !standing(one, eventId, "early-1").get("status").asText().equals("registered"));
+        long won = List.of("early-1", "early-2", "early-3").stream().filter(fan -> {
+            try {
+                return standing(two, eventId, fan).get("status").asText().equals("won");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }).count();
+        assertThat(won).isEqualTo(1);
+
+        CLOCK.advance(DAY);
+        two.presales.runDueSteps();
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> List.of("early-1", "early-2",
+                "early-3").stream().anyMatch(fan -> {
+                    try {
+                        return standing(one, eventId, fan).get("status").asText().equals("from-wait-list");
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }));
+        assertThat(steps(eventId, 3 + 1 + 1 + 1)).filteredOn(step -> step.kind().equals(PresaleRecord.GRANTED))
+                .hasSize(2);
     }
 
     /** The presale steps of {@code eventId} on the topic, once at least {@code count} are there. */

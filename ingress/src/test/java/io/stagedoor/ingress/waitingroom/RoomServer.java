@@ -72,6 +72,8 @@ final class RoomServer implements AutoCloseable {
     private static final BuyerTokens TOKENS = new BuyerTokens(SECRET, "stagedoor", Clock.systemUTC());
 
     final WaitingRoomFeature feature;
+    /** The presales, whose schedule the test steps ({@link PresaleFeature#runDueSteps()}). */
+    final PresaleFeature presales;
     /** The seat map the room asks whether an event sold out; the test applies seat changes to it. */
     final SeatMap seats = new SeatMap();
     private final RedisAccess redis;
@@ -84,7 +86,7 @@ final class RoomServer implements AutoCloseable {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         this.redis = redisUri == null ? null : RedisAccess.open(RedisEndpoint.of(redisUri), OutageSettings.defaults());
         this.publisher = new Publisher(kafka, Duration.ofSeconds(5), Duration.ofSeconds(10));
-        PresaleFeature presales = new PresaleFeature(catalog, redis, SECRET, publisher, topics, roomClock);
+        this.presales = new PresaleFeature(catalog, redis, SECRET, publisher, topics, roomClock);
         this.feature = WaitingRoomFeature.create(new WaitingRoomWiring(catalog, redis, SECRET,
                 io.stagedoor.topics.connection.KafkaConnection.plaintext(kafka), topics,
                 registry, roomClock, instances, seats, null, SIGNED, LOOPBACK_BALANCER, presales.gate()));
