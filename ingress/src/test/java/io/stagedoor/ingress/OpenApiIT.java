@@ -22,6 +22,7 @@ import io.stagedoor.testsupport.TestNames;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.JoinPuzzleSettings;
+import io.stagedoor.topics.ParkingSettings;
 import io.stagedoor.topics.PresaleSettings;
 import io.stagedoor.admission.puzzle.PuzzleWork;
 import io.stagedoor.topics.SeatChange;
@@ -301,7 +302,12 @@ class OpenApiIT {
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"entryRatePerSecond\":-1}")))).statusCode()).isEqualTo(422);
         assertThat(check("GET", "/v1/admin/events/no-such-event/waiting-room", fixture.send(
                 adminRequest("/v1/admin/events/no-such-event/waiting-room").GET())).statusCode()).isEqualTo(404);
-        String parked = room + "/parked";
+        assertThat(check("PUT", room + "/parked/nobody", fixture.send(adminRequest(room + "/parked/nobody")
+                .header("Content-Type", JSON).PUT(HttpRequest.BodyPublishers.ofString("{\"reason\":\"no lane\"}"))))
+                .statusCode()).isEqualTo(422);
+        String parking = putEvent(TestNames.unique("parking"), new WaitingRoomSettings(true, 1000,
+                now.minusSeconds(1), lifetime, null, null, null, null).withParking(ParkingSettings.defaults()));
+        String parked = "/v1/admin/events/" + parking + "/waiting-room/parked";
         assertThat(check("GET", parked, fixture.send(adminRequest(parked).GET())).statusCode()).isEqualTo(200);
         assertThat(check("GET", parked, fixture.send(adminRequest(parked + "?limit=0").GET())).statusCode())
                 .isEqualTo(422);

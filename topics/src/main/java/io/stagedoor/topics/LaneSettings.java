@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
  *
  * @param name        the lane's name, 1 to 32 lower-case letters, digits or hyphens
  * @param share       its share of the entry rate, positive (shares need not sum to one)
- * @param buyers      the accounts that belong, by buyer id (a fan club's, an accessibility list); absent: none
+ * @param buyers      the accounts that belong, by buyer id (a fan club's, an accessibility list), kept sorted;
+ *                    absent: none
  * @param presaleCode whether buyers who join with a presale code belong (the code's kind); absent: false
  */
 public record LaneSettings(String name, double share, List<String> buyers, Boolean presaleCode) {
@@ -24,7 +25,8 @@ public record LaneSettings(String name, double share, List<String> buyers, Boole
         if (!(share > 0) || Double.isInfinite(share)) {
             throw new IllegalArgumentException(TopicsMessages.laneShareNotPositive(name, share));
         }
-        buyers = buyers == null ? List.of() : List.copyOf(buyers);
+        // sorted once, so a join finds its buyer by binary search however long the list
+        buyers = buyers == null ? List.of() : List.copyOf(new java.util.TreeSet<>(buyers));
         presaleCode = presaleCode != null && presaleCode;
     }
 
@@ -35,6 +37,6 @@ public record LaneSettings(String name, double share, List<String> buyers, Boole
 
     /** Whether {@code buyerId}, joining with a presale code or not, belongs here. */
     public boolean takes(String buyerId, boolean withPresaleCode) {
-        return (presaleCode && withPresaleCode) || buyers.contains(buyerId);
+        return (presaleCode && withPresaleCode) || java.util.Collections.binarySearch(buyers, buyerId) >= 0;
     }
 }

@@ -216,6 +216,10 @@ public final class TopicsMessages {
         return "a room's lanes must have exactly one lane with no rule, for everyone else; found " + count;
     }
 
+    public static String tooManyLanes(int lanes, int most) {
+        return "a room has at most " + most + " lanes, was given " + lanes;
+    }
+
     public static String laneNamesRepeat() {
         return "a room's lanes must have different names";
     }

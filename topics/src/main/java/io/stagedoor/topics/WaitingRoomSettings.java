@@ -45,6 +45,8 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
     private static final java.util.List<String> METHODS = java.util.List.of(FIFO, RANDOM, PASSTHROUGH, REJECT);
 
     public static final double DEFAULT_ENTRY_RATE = 50.0;
+    /** The most lanes a room has: each costs a snapshot a second and a try on a poll that names no lane. */
+    public static final int MOST_LANES = 8;
     public static final Duration DEFAULT_PASS_LIFETIME = Duration.ofMinutes(15);
 
     public WaitingRoomSettings {
@@ -69,6 +71,9 @@ public record WaitingRoomSettings(boolean enabled, double entryRatePerSecond, In
         }
         if (lanes != null) {
             lanes = List.copyOf(lanes);
+            if (lanes.size() > MOST_LANES) {
+                throw new IllegalArgumentException(TopicsMessages.tooManyLanes(lanes.size(), MOST_LANES));
+            }
             long everyoneElse = lanes.stream().filter(LaneSettings::takesEveryoneElse).count();
             if (everyoneElse != 1) {
                 throw new IllegalArgumentException(TopicsMessages.lanesNeedOneForEveryoneElse(everyoneElse));

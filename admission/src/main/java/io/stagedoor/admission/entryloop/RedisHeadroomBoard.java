@@ -3,6 +3,7 @@ package io.stagedoor.admission.entryloop;
 import io.lettuce.core.SetArgs;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.stagedoor.admission.redis.RedisAccess;
+import io.stagedoor.admission.redis.StoreCalls;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,7 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The board every instance shares, in Redis. Readings are fields of one hash ({@code sd:{entry-loop}:headroom},
@@ -83,7 +83,7 @@ public final class RedisHeadroomBoard implements HeadroomBoard {
     }
 
     private <T> CompletableFuture<T> bounded(CompletionStage<T> call) {
-        return call.toCompletableFuture().copy().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return StoreCalls.within(call, timeout);
     }
 
     /** One instance's reading as the hash stores it: {@code "inUse limit lag p99 scheduling at"}. */

@@ -3,9 +3,9 @@ package io.stagedoor.admission.parking;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.stagedoor.admission.redis.RedisAccess;
+import io.stagedoor.admission.redis.StoreCalls;
 import java.time.Duration;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Crowds in Redis: one script call adds the member, sets the key's expiry if it has none (the window runs from the
@@ -35,7 +35,7 @@ public final class RedisCrowdCounts implements CrowdCounts {
         RedisClusterAsyncCommands<String, String> commands = redis.commands();
         CompletionStage<Long> counted = commands.eval(ADD, ScriptOutputType.INTEGER, new String[] {base + key}, member,
                 Long.toString(window.toMillis()));
-        return counted.toCompletableFuture().copy().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return StoreCalls.within(counted, timeout);
     }
 
 }

@@ -5,13 +5,13 @@ import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
 import io.lettuce.core.ScriptOutputType;
 import io.stagedoor.admission.redis.RedisAccess;
+import io.stagedoor.admission.redis.StoreCalls;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Parked accounts in Redis: one hash per event ({@code sd:parked:<event>}, account to reason), kept {@code kept} from
@@ -78,6 +78,6 @@ public final class RedisParkedAccounts implements ParkedAccounts {
     }
 
     private <T> CompletableFuture<T> bounded(CompletionStage<T> call) {
-        return call.toCompletableFuture().copy().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return StoreCalls.within(call, timeout);
     }
 }

@@ -55,8 +55,13 @@ public final class Presales {
         SPENT
     }
 
-    /** A draw and, when this call made it, the accounts it granted codes to (in lottery order). */
-    public record Drawn(PresaleDraw draw, List<String> granted) {
+    /**
+     * A draw that stands and the accounts it granted codes to (in lottery order), drawn again here; empty when this
+     * instance cannot draw the same (its registrations differ from the ones the draw saw).
+     *
+     * @param now whether this call made the draw (or the wait-list's pass)
+     */
+    public record Drawn(PresaleDraw draw, List<String> granted, boolean now) {
     }
 
     private final PresaleCodes codes;
@@ -115,7 +120,8 @@ public final class Presales {
             PresaleDraw mine = new PresaleDraw(HexFormat.of().formatHex(seed), count, registrants.size(), upTo, null);
             return book.keepDraw(eventId, mine).thenApply(kept -> {
                 drawsRead.remove(eventId);
-                return new Drawn(kept.draw(), kept.now() ? winners : List.of());
+                boolean same = kept.now() || kept.draw().equals(mine);
+                return new Drawn(kept.draw(), same ? winners : List.of(), kept.now());
             });
         });
     }
@@ -131,7 +137,7 @@ public final class Presales {
             }
             PresaleDraw draw = stood.get();
             if (draw.waitList().isPresent()) {
-                return CompletableFuture.completedFuture(Optional.of(new Drawn(draw, List.of())));
+                return CompletableFuture.completedFuture(Optional.of(new Drawn(draw, List.of(), false)));
             }
             byte[] seed = HexFormat.of().parseHex(draw.seedHex());
             return book.used(eventId).thenCombine(book.registrants(eventId), (used, registrants) -> {
@@ -142,7 +148,8 @@ public final class Presales {
                 String upTo = granted.isEmpty() ? draw.winnersUpTo() : PresaleLottery.ticketOf(seed, granted.getLast());
                 return book.keepWaitList(eventId, upTo).thenApply(kept -> {
                     drawsRead.remove(eventId);
-                    return Optional.of(new Drawn(kept.draw(), kept.now() ? granted : List.of()));
+                    boolean same = kept.now() || upTo.equals(kept.draw().waitListUpTo());
+                    return Optional.of(new Drawn(kept.draw(), same ? granted : List.of(), kept.now()));
                 });
             });
         });

@@ -5,15 +5,16 @@ import io.lettuce.core.ScanCursor;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.ValueScanCursor;
 import io.stagedoor.admission.redis.RedisAccess;
+import io.stagedoor.admission.redis.StoreCalls;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A presale book in Redis, three keys per event (no hash tag: no call touches two): the registrations (a set, at most
@@ -71,10 +72,11 @@ public final class RedisPresaleBook implements PresaleBook {
 
     @Override
     public CompletionStage<List<String>> registrants(String eventId) {
-        return scan(key(eventId, "registered"), ScanCursor.INITIAL, new ArrayList<>());
+        // SSCAN may return a member twice: a set keeps each registrant once
+        return scan(key(eventId, "registered"), ScanCursor.INITIAL, new LinkedHashSet<>()).thenApply(List::copyOf);
     }
 
-    private CompletionStage<List<String>> scan(String key, ScanCursor from, List<String> found) {
+    private CompletionStage<Set<String>> scan(String key, ScanCursor from, Set<String> found) {
         return bounded(redis.commands().sscan(key, from, ScanArgs.Builder.limit(1000)))
                 .thenCompose((ValueScanCursor<String> page) -> {
                     found.addAll(page.getValues());
@@ -149,6 +151,6 @@ public final class RedisPresaleBook implements PresaleBook {
     }
 
     private <T> CompletableFuture<T> bounded(CompletionStage<T> call) {
-        return call.toCompletableFuture().copy().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return StoreCalls.within(call, timeout);
     }
 }

@@ -2,10 +2,10 @@ package io.stagedoor.admission.puzzle;
 
 import io.lettuce.core.SetArgs;
 import io.stagedoor.admission.redis.RedisAccess;
+import io.stagedoor.admission.redis.StoreCalls;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Spent solutions in Redis: {@code SET sd:puzzle:<id> 1 NX PX <what is left of the lifetime>}, one key per challenge (no hash tag, so a
@@ -36,6 +36,6 @@ public final class RedisSpentPuzzles implements SpentPuzzles {
     }
 
     private <T> CompletableFuture<T> bounded(CompletionStage<T> call) {
-        return call.toCompletableFuture().copy().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return StoreCalls.within(call, timeout);
     }
 }

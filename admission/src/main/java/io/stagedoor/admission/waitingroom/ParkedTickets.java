@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.Optional;
 import javax.crypto.Mac;
 
@@ -13,8 +14,9 @@ import javax.crypto.Mac;
  * Tickets of the parked lane (decision 0037): in the same form as the room's own tickets, so neither their holder nor
  * anyone they show them to can tell them apart, but under keys of their own, so none can stand for a real place and
  * none is kept anywhere. With signed tickets a parked one is a {@link TicketSigner} token under the parked key; with
- * stored tickets it is 16 bytes that read as random: the place and the wait told at joining, masked by a pad of the
- * buyer's, then a tag over the event, the buyer and both. Reading one costs a MAC or two and no store call. Thread-safe.
+ * stored tickets it is 16 bytes that read as random: the place and the wait told at joining, masked by a pad drawn
+ * from the tag, then a 64-bit tag over the event, the buyer and both (a pad of the buyer's alone would mask two of
+ * their tickets alike, and two tickets XORed would show it). Reading one costs a MAC or two and no store call. Thread-safe.
  */
 final class ParkedTickets {
 
@@ -42,11 +44,11 @@ final class ParkedTickets {
         }
         long place = Math.min(ticket.index(), 0xFFFF_FFFFL);
         long estimate = Math.clamp(ticket.estimateMillis(), 0, 0xFFFF_FFFFL);
-        ByteBuffer pad = ByteBuffer.wrap(mac("pad", ticket.eventId(), ticket.buyerId(), 0, 0));
+        byte[] tag = Arrays.copyOf(mac("tag", ticket.eventId(), ticket.buyerId(), place, estimate),
+                STORED_BYTES - FIELD_BYTES);
+        ByteBuffer pad = pad(ticket.eventId(), ticket.buyerId(), tag);
         byte[] token = ByteBuffer.allocate(STORED_BYTES)
-                .putInt((int) place ^ pad.getInt()).putInt((int) estimate ^ pad.getInt())
-                .put(mac("tag", ticket.eventId(), ticket.buyerId(), place, estimate), 0, STORED_BYTES - FIELD_BYTES)
-                .array();
+                .putInt((int) place ^ pad.getInt()).putInt((int) estimate ^ pad.getInt()).put(tag).array();
         return ENCODER.encodeToString(token);
     }
 
@@ -67,16 +69,22 @@ final class ParkedTickets {
         if (bytes.length != STORED_BYTES) {
             return Optional.empty();
         }
+        byte[] tag = Arrays.copyOfRange(bytes, FIELD_BYTES, STORED_BYTES);
         ByteBuffer fields = ByteBuffer.wrap(bytes);
-        ByteBuffer pad = ByteBuffer.wrap(mac("pad", eventId, buyerId, 0, 0));
+        ByteBuffer pad = pad(eventId, buyerId, tag);
         long place = Integer.toUnsignedLong(fields.getInt() ^ pad.getInt());
         long estimate = Integer.toUnsignedLong(fields.getInt() ^ pad.getInt());
         byte[] expected = Arrays.copyOf(mac("tag", eventId, buyerId, place, estimate), STORED_BYTES - FIELD_BYTES);
         // Constant time, so the tag cannot be found byte by byte from response times.
-        if (!MessageDigest.isEqual(Arrays.copyOfRange(bytes, FIELD_BYTES, STORED_BYTES), expected)) {
+        if (!MessageDigest.isEqual(tag, expected)) {
             return Optional.empty();
         }
         return Optional.of(new SignedTicket(eventId, buyerId, place, false, 0, estimate, RoomSource.REDIS, token, 0));
+    }
+
+    /** The pad that masks a stored parked ticket's fields: of its tag, so no two tickets are masked alike. */
+    private ByteBuffer pad(String eventId, String buyerId, byte[] tag) {
+        return ByteBuffer.wrap(mac("pad " + HexFormat.of().formatHex(tag), eventId, buyerId, 0, 0));
     }
 
     private byte[] mac(String part, String eventId, String buyerId, long place, long estimate) {

@@ -224,6 +224,15 @@ public final class WaitingRoom implements AutoCloseable {
         });
     }
 
+    /**
+     * Whether {@code token} is a genuine signed ticket (a real one or a parked one) of {@code buyerId} in
+     * {@code eventId}'s room: a MAC or two, no store call. A stored ticket is not one of these.
+     */
+    public boolean signedTicketOf(String eventId, String buyerId, String token) {
+        return signed.idOf(token, eventId, buyerId).isPresent()
+                || (TicketSigner.isSigned(token) && parked.read(token, eventId, buyerId).isPresent());
+    }
+
     /** Sets the entry rate from now on. */
     public CompletionStage<RoomSnapshot> changeRate(String eventId, RoomPlan plan, EntryRate rate) {
         return adjust(eventId, plan, rate, null);

@@ -1,9 +1,6 @@
 package io.stagedoor.admission.parking;
 
-import io.stagedoor.admission.fallback.OutageSettings;
-import io.stagedoor.admission.redis.RedisAccess;
-import io.stagedoor.admission.redis.RedisEndpoint;
-import io.stagedoor.testsupport.RedisClusterServers;
+import io.stagedoor.admission.redis.ClusterInstances;
 import io.stagedoor.testsupport.TestNames;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
@@ -12,32 +9,29 @@ import org.junit.jupiter.api.BeforeAll;
 /** The contract on a real three-primary Redis Cluster, reached by two connections as two instances would. */
 class RedisParkedAccountsIT extends ParkedAccountsContract {
 
-    private static RedisAccess one;
-    private static RedisAccess two;
+    private static ClusterInstances instances;
     private String namespace;
     private int most;
 
     @BeforeAll
     static void connect() {
-        one = RedisAccess.open(RedisEndpoint.cluster(RedisClusterServers.shared().nodes()), OutageSettings.defaults());
-        two = RedisAccess.open(RedisEndpoint.cluster(RedisClusterServers.shared().nodes()), OutageSettings.defaults());
+        instances = ClusterInstances.open();
     }
 
     @AfterAll
     static void disconnect() {
-        one.close();
-        two.close();
+        instances.close();
     }
 
     @Override
     ParkedAccounts accounts(int bound) {
         namespace = TestNames.unique("parked");
         most = bound;
-        return new RedisParkedAccounts(one, namespace, bound, Duration.ofMinutes(5), Duration.ofSeconds(2));
+        return new RedisParkedAccounts(instances.one(), namespace, bound, Duration.ofMinutes(5), Duration.ofSeconds(2));
     }
 
     @Override
     ParkedAccounts elsewhere(ParkedAccounts accounts) {
-        return new RedisParkedAccounts(two, namespace, most, Duration.ofMinutes(5), Duration.ofSeconds(2));
+        return new RedisParkedAccounts(instances.two(), namespace, most, Duration.ofMinutes(5), Duration.ofSeconds(2));
     }
 }

@@ -99,6 +99,25 @@ class ParkedLaneTest {
         }
     }
 
+    /** Two stored parked tickets of one account XORed show nothing: each is masked by a pad of its own tag. */
+    @org.junit.jupiter.api.Test
+    void twoStoredParkedTicketsOfOneAccountShareNoMask() {
+        try (WaitingRoom room = room(RoomTickets.STORED)) {
+            String first = park(room, "bot", null).ticket();
+            join(room, "fan");
+            String second = park(room, "bot", null).ticket();
+            byte[] one = java.util.Base64.getUrlDecoder().decode(first);
+            byte[] two = java.util.Base64.getUrlDecoder().decode(second);
+            assertThat(first).isNotEqualTo(second);
+            int sameLeadingBytes = 0;
+            while (sameLeadingBytes < 3 && one[sameLeadingBytes] == two[sameLeadingBytes]) {
+                sameLeadingBytes++;
+            }
+            // places 1 and 2 under one pad would share their first three bytes
+            assertThat(sameLeadingBytes).isLessThan(3);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(RoomTickets.class)
     void aParkedTicketIsWorthNothingToAnotherBuyerOrEventOrToTheRealQueue(RoomTickets tickets) {

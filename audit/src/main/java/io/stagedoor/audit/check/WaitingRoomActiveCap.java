@@ -1,5 +1,6 @@
 package io.stagedoor.audit.check;
 
+import io.stagedoor.admission.lanes.LaneRooms;
 import io.stagedoor.audit.AuditMessages;
 import io.stagedoor.audit.AuditWindow;
 import io.stagedoor.audit.evidence.Evidence;
@@ -84,7 +85,10 @@ final class WaitingRoomActiveCap implements Check {
             Sessions room = rooms.computeIfAbsent(record.eventId(), id -> new Sessions());
             room.on.values().removeIf(ends -> !ends.isAfter(at));
             int cap = record.maxActive() == null ? 0 : record.maxActive();
-            Duration lifetime = lifetimes.getOrDefault(record.eventId(), WaitingRoomSettings.DEFAULT_PASS_LIFETIME);
+            // a lane's room ("<event>~<lane>") runs on its event's pass lifetime
+            int lane = record.eventId().indexOf(LaneRooms.MARK);
+            Duration lifetime = lifetimes.getOrDefault(lane < 0 ? record.eventId() : record.eventId().substring(0, lane),
+                    WaitingRoomSettings.DEFAULT_PASS_LIFETIME);
             switch (record.kind()) {
                 case WaitingRoomRecord.SHUFFLED -> endedByRestart += room.reopened(located.ref().timestamp(), lifetime);
                 case WaitingRoomRecord.ADMITTED -> {

@@ -70,12 +70,14 @@ public final class AdminPresaleResource {
     public CompletionStage<Response> draw(@PathParam("eventId") String eventId) {
         PresaleSettings presale = events.presale(eventId);
         Instant now = clock.instant();
-        if (now.isBefore(presale.drawAt())) {
-            throw ProblemException.of(ProblemType.PRESALE_CLOSED, PresaleMessages.notDrawnYet(presale.drawAt()));
+        if (now.isBefore(PresaleFeature.drawFrom(presale))) {
+            throw ProblemException.of(ProblemType.PRESALE_CLOSED,
+                    PresaleMessages.notDrawnYet(PresaleFeature.drawFrom(presale)));
         }
         return presales.draw(eventId, PresaleFeature.plan(presale)).thenCompose(drawn ->
                 journal.recordAll(drawSteps(eventId, drawn, now)).thenCompose(recorded -> answer(eventId,
-                        CompletableFuture.completedFuture(Optional.of(drawn.draw())), drawn.granted().size())))
+                        CompletableFuture.completedFuture(Optional.of(drawn.draw())),
+                        drawn.now() ? drawn.granted().size() : 0)))
                 .exceptionally(PresaleResource::unanswered);
     }
 
@@ -96,17 +98,18 @@ public final class AdminPresaleResource {
             Presales.Drawn drawn = passed.get();
             return journal.recordAll(waitListSteps(eventId, drawn, now)).thenCompose(recorded ->
                     answer(eventId, CompletableFuture.completedFuture(Optional.of(drawn.draw())),
-                            drawn.granted().size()));
+                            drawn.now() ? drawn.granted().size() : 0));
         }).exceptionally(PresaleResource::unanswered);
     }
 
-    /** What a draw is recorded as, when the call drew it: the draw, then a grant per winner. Nothing otherwise. */
+    /**
+     * What a draw is recorded as: the draw, then a grant per winner. An operator's call writes them whoever drew, so
+     * a draw whose first writing failed can be written again (the audit reads the first of each).
+     */
     static List<PresaleRecord> drawSteps(String eventId, Presales.Drawn drawn, Instant now) {
         List<PresaleRecord> steps = new ArrayList<>();
-        if (!drawn.granted().isEmpty() || drawn.draw().codes() == 0) {
-            steps.add(PresaleRecord.drawn(eventId, drawn.draw().seedHex(), drawn.draw().codes(),
-                    drawn.draw().registrants(), now));
-        }
+        steps.add(PresaleRecord.drawn(eventId, drawn.draw().seedHex(), drawn.draw().codes(),
+                drawn.draw().registrants(), now));
         steps.addAll(grants(eventId, drawn.granted(), 0, 0, now));
         return steps;
     }

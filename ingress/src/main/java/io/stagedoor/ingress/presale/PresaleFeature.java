@@ -14,6 +14,7 @@ import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * Registered presales, as one thing to register with Jersey: the buyers' and the operators' routes, the
@@ -27,6 +28,13 @@ public final class PresaleFeature implements Feature, AutoCloseable {
     private static final int MOST_REGISTRATIONS = 10_000_000;
     /** How long a presale's keys outlive their last write. */
     private static final Duration KEPT = Duration.ofDays(60);
+    /** The longest a registration waits for the presale topic to have it; past it, it is refused and not booked. */
+    static final Duration RECORD_WITHIN = Duration.ofSeconds(3);
+    /**
+     * From registration's close to the earliest draw: longer than a registration can take ({@link #RECORD_WITHIN}
+     * and the book's timeout), so no registration made in time lands after the lottery read the book.
+     */
+    static final Duration DRAW_SETTLE = Duration.ofSeconds(5);
     /** The longest a call waits for the shared book. */
     private static final Duration TIMEOUT = Duration.ofSeconds(1);
 
@@ -79,6 +87,12 @@ public final class PresaleFeature implements Feature, AutoCloseable {
         context.register(new PresaleResource(events, presales, journal, clock));
         context.register(new AdminPresaleResource(events, presales, journal, clock));
         return true;
+    }
+
+    /** When the lottery may run: at {@code drawAt}, and no sooner than {@link #DRAW_SETTLE} after registration closed. */
+    static Instant drawFrom(PresaleSettings presale) {
+        Instant settled = presale.registerUntil().plus(DRAW_SETTLE);
+        return presale.drawAt().isAfter(settled) ? presale.drawAt() : settled;
     }
 
     /** What the presale logic needs of an event's presale settings. */

@@ -35,6 +35,9 @@ public final class PresaleGate {
         static final Verdict NOT_ASKED = new Verdict(false, false, null);
     }
 
+    /** Times a code's give-back is tried against the book, the join having failed because the book was slow. */
+    private static final int GIVE_BACK_TRIES = 3;
+
     private final Presales presales;
     private final PresaleJournal journal;
     private final Clock clock;
@@ -75,7 +78,18 @@ public final class PresaleGate {
 
     /** Gives back the code a join spent and then got no place with. */
     public void giveBack(EventDefinition event, String buyerId) {
-        presales.giveBack(event.eventId(), buyerId).thenRun(() -> journal.record(
-                PresaleRecord.returned(event.eventId(), buyerId, clock.instant())));
+        // on the record first, so the record does not show the next session as a second one; given back in the book
+        // whatever the record said, since a code left spent would refuse the buyer
+        journal.record(PresaleRecord.returned(event.eventId(), buyerId, clock.instant()))
+                .whenComplete((recorded, unrecorded) -> giveBack(event.eventId(), buyerId, GIVE_BACK_TRIES));
+    }
+
+    private void giveBack(String eventId, String buyerId, int tries) {
+        presales.giveBack(eventId, buyerId).exceptionally(failed -> {
+            if (tries > 1) {
+                giveBack(eventId, buyerId, tries - 1);
+            }
+            return null;
+        });
     }
 }

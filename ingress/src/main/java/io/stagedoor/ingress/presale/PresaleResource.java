@@ -24,7 +24,9 @@ import jakarta.ws.rs.core.SecurityContext;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A buyer's side of an event's presale. {@code POST /v1/events/{eventId}/presale/registration} registers the caller
@@ -66,7 +68,8 @@ public final class PresaleResource {
                     PresaleMessages.registrationClosed(presale.registerFrom(), presale.registerUntil()));
         }
         String buyer = AuthenticationRing.caller(security).id();
-        return journal.record(PresaleRecord.registered(eventId, buyer, now))
+        return journal.record(PresaleRecord.registered(eventId, buyer, now)).toCompletableFuture()
+                .orTimeout(PresaleFeature.RECORD_WITHIN.toMillis(), TimeUnit.MILLISECONDS)
                 .thenCompose(recorded -> presales.register(eventId, buyer))
                 .thenCompose(added -> presales.standing(eventId, PresaleFeature.plan(presale), buyer)
                         .thenApply(standing -> {
@@ -99,8 +102,16 @@ public final class PresaleResource {
                 standing.code(), presale.registerUntil(), presale.drawAt(), presale.codesUsedBy(), presale.until());
     }
 
-    /** The shared store or the broker did not answer: nothing is promised, so trying again is safe. */
+    /**
+     * The shared store or the broker did not answer: nothing is promised, so trying again is safe. A refusal raised
+     * on the way ({@link ProblemException}) is answered as itself.
+     */
     static Response unanswered(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null
+                ? error.getCause() : error;
+        if (cause instanceof ProblemException refused) {
+            return Problems.response(refused.problem());
+        }
         return GuardedCalls.shed(error) ? Problems.overloaded() : Problems.response(Problem.of(
                 ProblemType.SERVICE_UNAVAILABLE, PresaleMessages.presaleUnavailable()).withRetryAfter(1));
     }

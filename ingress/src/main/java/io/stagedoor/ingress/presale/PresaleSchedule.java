@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -34,6 +35,8 @@ final class PresaleSchedule implements AutoCloseable {
     private final Clock clock;
     private final Set<String> done = ConcurrentHashMap.newKeySet();
     private final Set<String> running = ConcurrentHashMap.newKeySet();
+    /** Steps this instance made and could not write yet, by step. */
+    private final Map<String, List<PresaleRecord>> unrecorded = new ConcurrentHashMap<>();
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("presale-schedule").daemon().factory());
 
@@ -52,13 +55,15 @@ final class PresaleSchedule implements AutoCloseable {
     /** Draws and passes what is due; at most one call per presale step in flight. Never throws. */
     void tick() {
         try {
+            unrecorded.forEach((key, steps) -> step(key + "-again",
+                    () -> journal.recordAll(steps).toCompletableFuture().thenRun(() -> unrecorded.remove(key))));
             Instant now = clock.instant();
             for (EventDefinition event : catalog.all()) {
                 PresaleSettings presale = event.waitingRoom().presale();
                 if (presale == null) {
                     continue;
                 }
-                if (!now.isBefore(presale.drawAt())) {
+                if (!now.isBefore(PresaleFeature.drawFrom(presale))) {
                     step(event.eventId() + "#draw", () -> draw(event.eventId(), presale, now));
                 }
                 if (!now.isBefore(presale.codesUsedBy()) && done.contains(event.eventId() + "#draw")) {
@@ -84,15 +89,29 @@ final class PresaleSchedule implements AutoCloseable {
         });
     }
 
+    /**
+     * Draws, and writes the draw when this instance made it; a writing that failed is tried again with the same
+     * draw at the next tick, not left to a call that did not make it.
+     */
     CompletableFuture<Void> draw(String eventId, PresaleSettings presale, Instant now) {
-        return presales.draw(eventId, PresaleFeature.plan(presale)).thenCompose(drawn ->
-                journal.recordAll(AdminPresaleResource.drawSteps(eventId, drawn, now))).toCompletableFuture();
+        return presales.draw(eventId, PresaleFeature.plan(presale)).thenCompose(drawn -> !drawn.now()
+                ? CompletableFuture.<Void>completedFuture(null)
+                : recorded(eventId + "#draw-record", AdminPresaleResource.drawSteps(eventId, drawn, now)))
+                .toCompletableFuture();
     }
 
     CompletableFuture<Void> passToWaitList(String eventId, PresaleSettings presale, Instant now) {
         return presales.passToWaitList(eventId, PresaleFeature.plan(presale)).thenCompose(passed -> passed
-                .map(drawn -> journal.recordAll(AdminPresaleResource.waitListSteps(eventId, drawn, now)))
+                .filter(Presales.Drawn::now)
+                .map(drawn -> recorded(eventId + "#wait-list-record",
+                        AdminPresaleResource.waitListSteps(eventId, drawn, now)))
                 .orElseGet(() -> CompletableFuture.completedFuture(null))).toCompletableFuture();
+    }
+
+    /** Writes {@code steps}; kept to be written again at each tick until the broker has them all. */
+    private CompletableFuture<Void> recorded(String key, List<PresaleRecord> steps) {
+        unrecorded.put(key, steps);
+        return journal.recordAll(steps).toCompletableFuture().thenRun(() -> unrecorded.remove(key));
     }
 
     @Override

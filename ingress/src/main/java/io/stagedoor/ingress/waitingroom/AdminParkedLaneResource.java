@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
 /**
  * The parked lane of an event's room, for operators: {@code GET …/parked} lists parked buyers with why (at most
  * {@code limit}, 1 to {@value #MOST_LISTED}, default 100); {@code PUT …/parked/{buyerId}} with {@code {"reason": …}}
- * parks a buyer by hand (201 when newly parked, 200 when already); {@code DELETE …/parked/{buyerId}} releases one (204,
+ * parks a buyer by hand (201 when newly parked, 200 when already; 422 for a room without a parked lane); {@code DELETE …/parked/{buyerId}} releases one (204,
  * 404 when not parked): their next join takes a real place at the back of the queue. Each park and release is
  * published on the waiting-room topic.
  */
@@ -83,7 +83,10 @@ public final class AdminParkedLaneResource {
     @Produces(MediaType.APPLICATION_JSON)
     public CompletionStage<Response> park(@PathParam("eventId") String eventId, @PathParam("buyerId") String buyerId,
                                           InputStream json) {
-        events.event(eventId);
+        if (events.event(eventId).waitingRoom().parking() == null) {
+            // its joins never ask the parked list: a buyer parked here would not be parked
+            throw ProblemException.of(ProblemType.UNPROCESSABLE, WaitingRoomMessages.noParkedLane(eventId));
+        }
         buyer(buyerId);
         ParkBody park = body.read(json, ParkBody.class);
         if (park.reason() == null || park.reason().isBlank() || park.reason().length() > LONGEST_REASON) {

@@ -24,6 +24,20 @@ final class LaneCalls {
         this.events = events;
     }
 
+    /**
+     * The room a buyer's join goes to: the lane room their genuine signed ticket names, so a buyer who comes back
+     * keeps their lane and place; else the first lane whose rule they meet.
+     */
+    String roomToJoin(EventDefinition event, String buyerId, String held, boolean withPresaleCode) {
+        if (held != null && event.waitingRoom().lanes() != null) {
+            Optional<String> named = EventRooms.roomOfTicket(event, held);
+            if (named.isPresent() && room.signedTicketOf(named.get(), buyerId, held)) {
+                return named.get();
+            }
+        }
+        return EventRooms.roomFor(event, buyerId, withPresaleCode);
+    }
+
     /** Where {@code ticket} stands, in the lane room that holds it; empty when none does. */
     CompletionStage<Optional<QueueTicket>> look(EventDefinition event, String buyerId, String ticket) {
         List<String> rooms = EventRooms.roomOfTicket(event, ticket).map(List::of).orElseGet(() ->

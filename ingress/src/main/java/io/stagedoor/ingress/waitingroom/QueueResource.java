@@ -112,17 +112,18 @@ public final class QueueResource {
         String held = heldHeader != null ? heldHeader : heldCookie;
         String address = proxies.clientAddress(connection.get().getRemoteAddr(), forwardedFor);
         return presales.spend(event, buyer, code).thenCompose(coded -> {
-            String lane = EventRooms.roomFor(event, buyer, coded.spent() || coded.used());
             if (coded.refused() != null) {
-                return coded.used() && held != null ? heldSession(event, buyer, held, coded.refused())
+                // a buyer back with the ticket their code already opened keeps it, whatever the code says now
+                return held != null ? heldSession(event, buyer, held, coded.refused())
                         : CompletableFuture.completedFuture(Problems.response(coded.refused()));
             }
+            String lane = lanes.roomToJoin(event, buyer, held, coded.spent());
             return puzzles.spend(event, buyer, solution).thenCompose(spent -> {
                 if (spent.refused() != null) {
                     giveBackCode(event, buyer, coded);
                     return CompletableFuture.completedFuture(Problems.response(spent.refused()));
                 }
-                return joined(event, lane, buyer, held, address).thenApply(answer -> {
+                return joined(event, lane, buyer, held, address, coded).thenApply(answer -> {
                     if (answer.getStatus() >= 400) {
                         puzzles.giveBack(spent.challenge());
                         giveBackCode(event, buyer, coded);
@@ -152,13 +153,20 @@ public final class QueueResource {
         });
     }
 
-    /** Joins {@code lane}'s room (the event's own for a room without lanes), or its parked lane. */
+    /**
+     * Joins {@code lane}'s room (the event's own for a room without lanes), or its parked lane; a parked place is no
+     * session, so the presale code spent on it goes back.
+     */
     private CompletionStage<Response> joined(EventDefinition event, String lane, String buyer, String held,
-                                             String address) {
+                                             String address, PresaleGate.Verdict coded) {
         String eventId = event.eventId();
         RoomPlan plan = events.plan(event, lane);
         CompletionStage<QueueTicket> placed = parking.parks(event, address, buyer).thenCompose(parked -> parked
-                ? room.joinParked(lane, plan, buyer, held) : room.join(lane, plan, buyer, held));
+                ? room.joinParked(lane, plan, buyer, held).thenApply(ticket -> {
+                    giveBackCode(event, buyer, coded);
+                    return ticket;
+                })
+                : room.join(lane, plan, buyer, held));
         return placed.handle((ticket, error) -> {
             if (error != null) {
                 return GuardedCalls.shed(error) ? Problems.overloaded() : unavailable();

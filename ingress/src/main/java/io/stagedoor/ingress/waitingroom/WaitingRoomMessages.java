@@ -90,6 +90,10 @@ public final class WaitingRoomMessages {
                 + "event's definition to change them. Pausing and resuming work.";
     }
 
+    public static String noParkedLane(String eventId) {
+        return "The waiting room of " + eventId + " has no parked lane (waitingRoom.parking): nobody can be parked there.";
+    }
+
     public static String notParked(String eventId, String buyerId) {
         return "The buyer " + buyerId + " is not parked in the waiting room of " + eventId + ".";
     }
