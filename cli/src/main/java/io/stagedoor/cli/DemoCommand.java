@@ -5,6 +5,8 @@ import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.embedded.Ports;
 import io.stagedoor.harness.demo.DemoRun;
 import io.stagedoor.harness.demo.DemoSettings;
+import io.stagedoor.harness.demo.FarmRun;
+import io.stagedoor.harness.demo.FarmSettings;
 import io.stagedoor.topics.TopicNames;
 import io.stagedoor.topics.TopicSettings;
 import java.io.IOException;
@@ -94,6 +96,12 @@ public final class DemoCommand implements Callable<Integer> {
                     + " (default none).")
     Duration e2eP99 = DEFAULTS.e2eP99();
 
+    @Option(names = "--farm",
+            description = "Play fans before bots instead: 60 fans and one script's farm of this many accounts behind one"
+                    + " IPv6 /64, against a presale with lanes, a join puzzle and the parked lane (default 0: the"
+                    + " on-sale above).")
+    int farm;
+
     @Option(names = "--port", defaultValue = "8080", description = "Ingress port, or a free one when taken (default ${DEFAULT-VALUE}).")
     int port;
 
@@ -122,6 +130,10 @@ public final class DemoCommand implements Callable<Integer> {
         boolean temporary = dataDir == null;
         Path data = temporary ? Files.createTempDirectory("stagedoor-demo") : dataDir;
         try {
+            if (farm > 0) {
+                return FarmRun.play(FarmSettings.of(farm), options(data, new TopicNames(namespace)), verbose, out)
+                        ? PASSED : FAILED;
+            }
             return DemoRun.play(settings, options(data, new TopicNames(namespace)), quiet, verbose, out)
                     ? PASSED : FAILED;
         } finally {

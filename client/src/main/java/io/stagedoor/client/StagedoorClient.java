@@ -14,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -177,6 +178,20 @@ public final class StagedoorClient implements AutoCloseable {
         requirePositive(max);
         return waitingRoom.await(requireToken(token), eventId, settings.idempotencyKeys().get(), max,
                         settings.retryPolicy())
+                .thenApply(answer -> finished(Operation.QUEUE_STATUS, answer));
+    }
+
+    /**
+     * {@link #awaitPass}, the join carrying {@code joinHeaders}: during an event's presale the buyer's access code
+     * ({@code Presale-Code}), in a room that asks for one the solution of a join puzzle ({@code Puzzle-Solution}).
+     */
+    public CompletableFuture<QueueAnswer> awaitPass(String token, String eventId, Duration max,
+                                                    Map<String, String> joinHeaders) {
+        Objects.requireNonNull(eventId, "eventId");
+        Objects.requireNonNull(joinHeaders, "joinHeaders");
+        requirePositive(max);
+        return waitingRoom.await(requireToken(token), eventId, settings.idempotencyKeys().get(), Map.copyOf(joinHeaders),
+                        max, settings.retryPolicy())
                 .thenApply(answer -> finished(Operation.QUEUE_STATUS, answer));
     }
 

@@ -62,6 +62,22 @@ class WaitingRoomAndLoginTest {
     }
 
     @Test
+    void aJoinCarriesThePresaleCodeAndPuzzleSolutionItIsGivenAndThePollsCarryNeither() {
+        peer.then(Reply.of(202, "{\"ticket\":\"t-5\",\"position\":2}", "Retry-After", "1"),
+                Reply.of(200, "{\"ticket\":\"t-5\",\"status\":\"admitted\",\"pass\":\"pass-5\","
+                        + "\"expiresAt\":\"2026-11-30T19:15:00Z\"}"));
+        StagedoorClient client = TestClients.onFakeTime(peer, time, RetryPolicy.defaults());
+
+        QueueAnswer answer = get(client.awaitPass(TOKEN, EVENT, Duration.ofMinutes(5),
+                java.util.Map.of("Presale-Code", "code-5", "Puzzle-Solution", "jp1.x.y:42")));
+
+        assertThat(answer).isInstanceOf(PassIssued.class);
+        assertThat(peer.arrivals().get(0).header("Presale-Code")).isEqualTo("code-5");
+        assertThat(peer.arrivals().get(0).header("Puzzle-Solution")).isEqualTo("jp1.x.y:42");
+        assertThat(peer.arrivals().get(1).header("Presale-Code")).isNull();
+    }
+
+    @Test
     void theRoomsPaceIsNotWaitedPastTheDeadline() {
         peer.then(Reply.of(202, "{\"ticket\":\"t-3\",\"position\":9000}", "Retry-After", "60"));
         StagedoorClient client = TestClients.onFakeTime(peer, time, RetryPolicy.defaults());

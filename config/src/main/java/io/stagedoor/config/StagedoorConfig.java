@@ -151,6 +151,11 @@ public final class StagedoorConfig {
         return new StagedoorConfig(values, kafkaClient);
     }
 
+    /** The environment variable that sets {@code key}: {@code ingress.trusted-proxies} is {@code STAGEDOOR_INGRESS_TRUSTED_PROXIES}. */
+    public static String environmentVariable(String key) {
+        return Setting.environmentVariable(key);
+    }
+
     /** The defaults alone. */
     public static StagedoorConfig defaults() {
         return load(null, Map.of(), List.of());

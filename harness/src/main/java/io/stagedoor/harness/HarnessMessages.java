@@ -125,6 +125,15 @@ public final class HarnessMessages {
         return "the output ended";
     }
 
+    public static String farmSettingsOutOfRange() {
+        return "the farm demo needs at least one fan and one account, a fan-club share between 0 and 1, a codes share"
+                + " above 0 up to 1, a puzzle of 1 to 24 bits, a positive entry rate, seats per hold and patience";
+    }
+
+    public static String farmStepFailed(String step, int status, String body) {
+        return "the farm demo's " + step + " was answered " + status + ": " + body;
+    }
+
     public static String officeOutOfRange(int buyers, int office) {
         return "office must be between 0 and buyers (" + buyers + "), was " + office;
     }

@@ -48,6 +48,11 @@ class ModuleApiTest {
                     "limit.WhenUnavailable", "limit.LimitCost",
                     "puzzle.JoinPuzzles", "puzzle.PuzzleChallenge", "puzzle.PuzzleVerdict", "puzzle.PuzzleWork",
                     "puzzle.SpentPuzzles", "puzzle.InProcessSpentPuzzles", "puzzle.RedisSpentPuzzles",
+                    "presale.Presales", "presale.PresaleBook", "presale.InProcessPresaleBook",
+                    "presale.RedisPresaleBook", "presale.PresaleDraw", "presale.PresaleLottery", "presale.PresalePlan",
+                    "parking.ParkingRules", "parking.ParkingReasons", "parking.InProcessParkedAccounts",
+                    "parking.RedisParkedAccounts", "parking.InProcessCrowdCounts", "parking.RedisCrowdCounts",
+                    "lanes.LaneRates", "lanes.LaneRooms", "waitingroom.TicketSigner",
                     "limiter.Decision", "limiter.DecisionSource", "limiter.Limiter", "limiter.LimiterBuilder",
                     "limiter.LimiterSettings",
                     "bound.ConcurrencyBound", "bound.KeyedConcurrencyBound", "bound.Permit",
@@ -69,7 +74,8 @@ class ModuleApiTest {
                     "report.JsonReport", "report.SummaryTable", "run.Audit"),
             "embedded", Set.of("EmbeddedKafka", "EmbeddedKafkaCluster", "EmbeddedRedis", "Ports", "SaslSslListener"),
             "harness", Set.of("Pipeline", "PipelineOptions", "DemoEvent", "ReadyLine", "chaos.ChaosRun",
-                    "chaos.ChaosSettings", "chaos.LossFigures", "demo.DemoRun", "demo.DemoSettings"));
+                    "chaos.ChaosSettings", "chaos.LossFigures", "demo.DemoRun", "demo.DemoSettings", "demo.FarmRun",
+                    "demo.FarmSettings"));
 
     @ArchTest
     static void otherModulesUseOnlyAModulesApi(JavaClasses classes) {

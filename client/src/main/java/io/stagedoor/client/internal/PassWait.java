@@ -8,6 +8,7 @@ import io.stagedoor.client.RetryPolicy;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
@@ -32,9 +33,15 @@ public final class PassWait {
     /** One ask: join ({@code ticket} null) or status; its answer carries the cost of the trace so far. */
     public CompletableFuture<QueueAnswer> ask(String token, String eventId, String ticket, String idempotencyKey,
                                               RetryPolicy policy, Trace trace) {
+        return ask(token, eventId, ticket, idempotencyKey, Map.of(), policy, trace);
+    }
+
+    /** {@link #ask}, a join carrying {@code joinHeaders} (a presale code, a puzzle's solution). */
+    private CompletableFuture<QueueAnswer> ask(String token, String eventId, String ticket, String idempotencyKey,
+                                               Map<String, String> joinHeaders, RetryPolicy policy, Trace trace) {
         Function<Instant, HttpRequest> request = ticket == null
                 ? sendAt -> Requests.post(routes.queue(eventId), token, new Bodies.Join(), idempotencyKey, null,
-                        policy.requestTimeout())
+                        joinHeaders, policy.requestTimeout())
                 : sendAt -> Requests.get(routes.queueTicket(eventId, ticket), token, -1, policy.requestTimeout());
         Operation operation = ticket == null ? Operation.QUEUE_JOIN : Operation.QUEUE_STATUS;
         return loop.run(operation, request, policy, trace).thenApply(exchange -> Answers.queued(exchange, trace));
@@ -42,8 +49,14 @@ public final class PassWait {
 
     public CompletableFuture<QueueAnswer> await(String token, String eventId, String idempotencyKey, Duration max,
                                                 RetryPolicy policy) {
+        return await(token, eventId, idempotencyKey, Map.of(), max, policy);
+    }
+
+    /** {@link #await}, its join carrying {@code joinHeaders}. */
+    public CompletableFuture<QueueAnswer> await(String token, String eventId, String idempotencyKey,
+                                                Map<String, String> joinHeaders, Duration max, RetryPolicy policy) {
         Trace trace = Trace.start(settings.clock(), max);
-        return ask(token, eventId, null, idempotencyKey, policy, trace)
+        return ask(token, eventId, null, idempotencyKey, joinHeaders, policy, trace)
                 .thenCompose(answer -> next(token, eventId, answer, policy, trace));
     }
 

@@ -3,6 +3,7 @@ package io.stagedoor.client.internal;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
+import java.util.Map;
 
 /** Builds the client's requests: the headers each route needs, one place. HttpRequests are immutable and resendable. */
 public final class Requests {
@@ -20,6 +21,12 @@ public final class Requests {
     /** A JSON POST; {@code token}, {@code idempotencyKey} and {@code pass} are left out when null. */
     public static HttpRequest post(URI uri, String token, Object body, String idempotencyKey, String pass,
                                    Duration timeout) {
+        return post(uri, token, body, idempotencyKey, pass, Map.of(), timeout);
+    }
+
+    /** A POST carrying {@code headers} besides (a join's presale code and puzzle solution). */
+    public static HttpRequest post(URI uri, String token, Object body, String idempotencyKey, String pass,
+                                   Map<String, String> headers, Duration timeout) {
         HttpRequest.Builder builder = base(uri, token, timeout)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(ClientJson.write(body)));
@@ -29,6 +36,7 @@ public final class Requests {
         if (pass != null) {
             builder.header(WAITING_ROOM_PASS, pass);
         }
+        headers.forEach(builder::header);
         return builder.build();
     }
 

@@ -1,10 +1,12 @@
 package io.stagedoor.harness.child;
 
+import io.stagedoor.config.StagedoorConfig;
 import io.stagedoor.harness.Pipeline;
 import io.stagedoor.harness.QuietLogs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * The child side of {@link PipelineProcess}: starts the whole {@link Pipeline} with the options of its
@@ -30,7 +32,8 @@ public final class PipelineMain {
         });
         Pipeline pipeline;
         try {
-            pipeline = Pipeline.start(parsed.options());
+            // The configuration's defaults, with what STAGEDOOR_* variables set (PipelineProcess passes a parent's)
+            pipeline = Pipeline.start(parsed.options(), StagedoorConfig.load(null, System.getenv(), List.of()));
         } catch (RuntimeException e) {
             e.printStackTrace(System.out);
             System.out.flush();

@@ -10,6 +10,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalInt;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -49,10 +50,21 @@ public final class PipelineProcess implements AutoCloseable {
      * ready in time, it is stopped and the exception carries its last lines.
      */
     public static PipelineProcess start(PipelineOptions options, PrintStream echo) {
+        return start(options, echo, Map.of());
+    }
+
+    /**
+     * {@link #start(PipelineOptions, PrintStream)}, the child's environment given {@code settings} as well: the
+     * {@code STAGEDOOR_*} variables of the configuration ({@code Setting.environmentVariable}), which the child reads
+     * as any {@code up} does.
+     */
+    public static PipelineProcess start(PipelineOptions options, PrintStream echo, Map<String, String> settings) {
         List<String> command = command(new PipelineArgs(options, echo != null));
         Process process;
         try {
-            process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            builder.environment().putAll(settings);
+            process = builder.start();
         } catch (IOException e) {
             throw new IllegalStateException(HarnessMessages.pipelineNotLaunched(command), e);
         }

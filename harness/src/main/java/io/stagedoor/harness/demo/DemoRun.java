@@ -9,6 +9,7 @@ import io.stagedoor.harness.PipelineOptions;
 import io.stagedoor.harness.QuietLogs;
 import io.stagedoor.harness.child.PipelineProcess;
 import java.io.PrintStream;
+import java.util.Map;
 
 /**
  * One demo on-sale: starts Redis (embedded, in this JVM's care so that the demo can stop it) and the pipeline in a
@@ -37,9 +38,34 @@ public final class DemoRun {
      * The sale of {@link #play} without its report printed: returns once the pipeline's process and the Redis this
      * started are gone.
      */
-    @SuppressWarnings("try") // the quiet logs and the progress line are held only for their close
+    @SuppressWarnings("try") // the progress line is held only for its close
     static DemoReport sale(DemoSettings settings, PipelineOptions options, boolean quiet, boolean verbose,
                            PrintStream out) throws Exception {
+        return withPipeline(options, Map.of(), verbose, out, target -> {
+            out.printf("rehearsal: %d buyers on an event of their own warm the pipeline first (not counted)%n",
+                    Rehearsal.buyers(settings));
+            OnSale sale = new OnSale(target, options.topics(), settings);
+            try (ProgressLine line = quiet ? null : new ProgressLine(out, sale.tally(), settings.buyers(),
+                    DemoEvent.seats().size())) {
+                return sale.run();
+            }
+        });
+    }
+
+    /** What a demo does with the pipeline it started. */
+    @FunctionalInterface
+    interface PipelineUse<T> {
+        T with(DemoTarget target) throws Exception;
+    }
+
+    /**
+     * Starts Redis (embedded, in this JVM's care, unless {@code options} name one) and the pipeline in a JVM of its
+     * own, its configuration given {@code settings} ({@code STAGEDOOR_*} variables), hands it to {@code use}, and
+     * returns once the pipeline's process and the Redis this started are gone.
+     */
+    @SuppressWarnings("try") // the quiet logs are held only for their close
+    static <T> T withPipeline(PipelineOptions options, Map<String, String> settings, boolean verbose, PrintStream out,
+                              PipelineUse<T> use) throws Exception {
         StagedoorConfig config = StagedoorConfig.defaults();
         boolean ownRedis = Pipeline.startsEmbeddedRedis(options, config);
         out.println("starting " + (ownRedis ? "embedded Redis, then " : "") + "the pipeline in its own JVM (ingress,"
@@ -48,20 +74,13 @@ public final class DemoRun {
         try (AutoCloseable logs = verbose ? () -> { } : QuietLogs.quiet();
              EmbeddedRedis redis = ownRedis ? EmbeddedRedis.start(options.redisPort()) : null;
              PipelineProcess pipeline = PipelineProcess.start(redis == null ? options
-                     : options.toBuilder().redis(redis.uri()).build(), verbose ? out : null)) {
+                     : options.toBuilder().redis(redis.uri()).build(), verbose ? out : null, settings)) {
             String redisUri = redis != null ? redis.uri() : options.redis();
             out.printf("ingress on http://127.0.0.1:%d (pid %d), kafka %s, redis %s%n", pipeline.port(),
                     pipeline.handle().pid(), pipeline.kafkaBootstrap(),
                     redisUri == null ? "cluster (configured)" : RedisEndpoint.mask(redisUri));
-            out.printf("rehearsal: %d buyers on an event of their own warm the pipeline first (not counted)%n",
-                    Rehearsal.buyers(settings));
-            DemoTarget target = new DemoTarget(pipeline.port(), pipeline.adminPort(),
-                    Pipeline.connection(options, config, pipeline.kafkaBootstrap()), redis);
-            OnSale sale = new OnSale(target, options.topics(), settings);
-            try (ProgressLine line = quiet ? null : new ProgressLine(out, sale.tally(), settings.buyers(),
-                    DemoEvent.seats().size())) {
-                return sale.run();
-            }
+            return use.with(new DemoTarget(pipeline.port(), pipeline.adminPort(),
+                    Pipeline.connection(options, config, pipeline.kafkaBootstrap()), redis));
         }
     }
 }
