@@ -54,15 +54,17 @@ public final class PipelineProcess implements AutoCloseable {
     }
 
     /**
-     * {@link #start(PipelineOptions, PrintStream)}, the child's environment given {@code settings} as well: the
-     * {@code STAGEDOOR_*} variables of the configuration ({@code Setting.environmentVariable}), which the child reads
-     * as any {@code up} does.
+     * {@link #start(PipelineOptions, PrintStream)}, the child's configuration given {@code settings}: the
+     * {@code STAGEDOOR_*} variables of the configuration ({@code StagedoorConfig.environmentVariable}), which the child
+     * reads as any {@code up} does. No other {@code STAGEDOOR_*} variable of this process reaches it.
      */
     public static PipelineProcess start(PipelineOptions options, PrintStream echo, Map<String, String> settings) {
         List<String> command = command(new PipelineArgs(options, echo != null));
         Process process;
         try {
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            // only the settings given here: a STAGEDOOR_* variable of the caller's shell would change every child
+            builder.environment().keySet().removeIf(name -> name.startsWith("STAGEDOOR_"));
             builder.environment().putAll(settings);
             process = builder.start();
         } catch (IOException e) {

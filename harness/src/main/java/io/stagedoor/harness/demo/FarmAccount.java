@@ -28,6 +28,9 @@ import java.util.Optional;
  */
 final class FarmAccount {
 
+    /** Times a registration is sent when told to try again. */
+    private static final int REGISTER_TRIES = 4;
+
     private final String buyerId;
     private final String token;
     private final HttpClient way;
@@ -51,10 +54,23 @@ final class FarmAccount {
     record Joined(Optional<String> pass, long hashes, long solveNanos) {
     }
 
-    /** Registers for the presale: whether the service took the registration. */
+    /**
+     * Registers for the presale: whether the service took the registration. An answer that says to try again (a
+     * 429 or 503: the topic or the book did not answer in time, or this instance shed it) is tried again, a few
+     * times, after its {@code Retry-After}.
+     */
     boolean register() throws IOException, InterruptedException {
-        int status = send("POST", "/v1/events/" + FarmEvent.EVENT_ID + "/presale/registration").statusCode();
-        return status == 201 || status == 200;
+        for (int attempt = 0; attempt < REGISTER_TRIES; attempt++) {
+            HttpResponse<String> answer = send("POST", "/v1/events/" + FarmEvent.EVENT_ID + "/presale/registration");
+            if (answer.statusCode() == 201 || answer.statusCode() == 200) {
+                return true;
+            }
+            if (answer.statusCode() != 429 && answer.statusCode() != 503) {
+                return false;
+            }
+            Thread.sleep(Duration.ofSeconds(answer.headers().firstValueAsLong("Retry-After").orElse(1)));
+        }
+        return false;
     }
 
     /** The account's presale standing: its status and, while it holds one, its code. */

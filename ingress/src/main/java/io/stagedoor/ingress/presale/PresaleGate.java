@@ -9,8 +9,10 @@ import io.stagedoor.topics.EventDefinition;
 import io.stagedoor.topics.PresaleRecord;
 import io.stagedoor.topics.PresaleSettings;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The presale's side of a join: while an event's presale lasts, a join must carry an access code of the buyer's own
@@ -37,6 +39,7 @@ public final class PresaleGate {
 
     /** Times a code's give-back is tried against the book, the join having failed because the book was slow. */
     private static final int GIVE_BACK_TRIES = 3;
+    private static final Duration GIVE_BACK_PAUSE = Duration.ofMillis(200);
 
     private final Presales presales;
     private final PresaleJournal journal;
@@ -76,20 +79,23 @@ public final class PresaleGate {
         });
     }
 
-    /** Gives back the code a join spent and then got no place with. */
-    public void giveBack(EventDefinition event, String buyerId) {
-        // on the record first, so the record does not show the next session as a second one; given back in the book
-        // whatever the record said, since a code left spent would refuse the buyer
-        journal.record(PresaleRecord.returned(event.eventId(), buyerId, clock.instant()))
-                .whenComplete((recorded, unrecorded) -> giveBack(event.eventId(), buyerId, GIVE_BACK_TRIES));
+    /**
+     * Gives back the code a join spent and then got no place with: in the book first (tried {@value #GIVE_BACK_TRIES}
+     * times, {@link #GIVE_BACK_PAUSE} apart), completing once it is back or every try failed, so the answer waits for
+     * it; then on the record. A give-back the record lacks makes the buyer's next session look like a second one to
+     * the audit, which is the lesser harm: a code left spent would refuse the buyer.
+     */
+    public CompletionStage<Void> giveBack(EventDefinition event, String buyerId) {
+        return giveBack(event.eventId(), buyerId, GIVE_BACK_TRIES).thenRun(() -> journal.record(
+                PresaleRecord.returned(event.eventId(), buyerId, clock.instant())));
     }
 
-    private void giveBack(String eventId, String buyerId, int tries) {
-        presales.giveBack(eventId, buyerId).exceptionally(failed -> {
-            if (tries > 1) {
-                giveBack(eventId, buyerId, tries - 1);
-            }
-            return null;
-        });
+    private CompletionStage<Void> giveBack(String eventId, String buyerId, int tries) {
+        return presales.giveBack(eventId, buyerId).handle((back, failed) -> failed == null || tries <= 1
+                ? CompletableFuture.<Void>completedFuture(null)
+                : CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(
+                        GIVE_BACK_PAUSE.toMillis(), TimeUnit.MILLISECONDS))
+                        .thenCompose(paused -> giveBack(eventId, buyerId, tries - 1)))
+                .thenCompose(next -> next);
     }
 }

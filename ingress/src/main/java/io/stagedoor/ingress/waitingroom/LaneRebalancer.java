@@ -45,12 +45,17 @@ final class LaneRebalancer implements AutoCloseable {
     void tick() {
         for (EventDefinition event : catalog.all()) {
             if (event.waitingRoom().enabled() && event.waitingRoom().lanes() != null && balancing.add(event.eventId())) {
-                rebalance(event).whenComplete((done, error) -> {
+                try {
+                    rebalance(event).whenComplete((done, error) -> {
+                        balancing.remove(event.eventId());
+                        if (error != null) {
+                            LOG.debug("could not rebalance the lanes of {}: {}", event.eventId(), error.toString());
+                        }
+                    });
+                } catch (RuntimeException e) {
                     balancing.remove(event.eventId());
-                    if (error != null) {
-                        LOG.debug("could not rebalance the lanes of {}: {}", event.eventId(), error.toString());
-                    }
-                });
+                    LOG.debug("could not rebalance the lanes of {}: {}", event.eventId(), e.toString());
+                }
             }
         }
     }

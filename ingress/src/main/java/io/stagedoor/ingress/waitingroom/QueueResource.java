@@ -120,24 +120,22 @@ public final class QueueResource {
             String lane = lanes.roomToJoin(event, buyer, held, coded.spent());
             return puzzles.spend(event, buyer, solution).thenCompose(spent -> {
                 if (spent.refused() != null) {
-                    giveBackCode(event, buyer, coded);
-                    return CompletableFuture.completedFuture(Problems.response(spent.refused()));
+                    return giveBackCode(event, buyer, coded).thenApply(back -> Problems.response(spent.refused()));
                 }
-                return joined(event, lane, buyer, held, address, coded).thenApply(answer -> {
-                    if (answer.getStatus() >= 400) {
-                        puzzles.giveBack(spent.challenge());
-                        giveBackCode(event, buyer, coded);
+                return joined(event, lane, buyer, held, address, coded).thenCompose(answer -> {
+                    if (answer.getStatus() < 400) {
+                        return CompletableFuture.completedFuture(answer);
                     }
-                    return answer;
+                    puzzles.giveBack(spent.challenge());
+                    // answered once the code is back, so a retry after Retry-After finds it unspent
+                    return giveBackCode(event, buyer, coded).thenApply(back -> answer);
                 });
             });
         });
     }
 
-    private void giveBackCode(EventDefinition event, String buyer, PresaleGate.Verdict coded) {
-        if (coded.spent()) {
-            presales.giveBack(event, buyer);
-        }
+    private CompletionStage<Void> giveBackCode(EventDefinition event, String buyer, PresaleGate.Verdict coded) {
+        return coded.spent() ? presales.giveBack(event, buyer) : CompletableFuture.completedFuture(null);
     }
 
     /** A buyer whose code opened a session already, presenting a ticket: that ticket while it is still good. */
@@ -162,10 +160,10 @@ public final class QueueResource {
         String eventId = event.eventId();
         RoomPlan plan = events.plan(event, lane);
         CompletionStage<QueueTicket> placed = parking.parks(event, address, buyer).thenCompose(parked -> parked
-                ? room.joinParked(lane, plan, buyer, held).thenApply(ticket -> {
-                    giveBackCode(event, buyer, coded);
-                    return ticket;
-                })
+                ? room.joinParked(lane, plan, buyer, held).thenCompose(ticket -> ticket.ticket() == null
+                        // no place (closed, not open yet): the answer is a refusal, which gives the code back itself
+                        ? CompletableFuture.completedFuture(ticket)
+                        : giveBackCode(event, buyer, coded).thenApply(back -> ticket))
                 : room.join(lane, plan, buyer, held));
         return placed.handle((ticket, error) -> {
             if (error != null) {
