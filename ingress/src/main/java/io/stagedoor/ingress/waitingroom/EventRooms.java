@@ -126,20 +126,24 @@ final class EventRooms {
 
     /** {@code room}'s plan as the event's definition configures it. */
     static RoomPlan configured(EventDefinition event, String room) {
-        WaitingRoomSettings settings = event.waitingRoom();
-        double share = lanes(event).stream().filter(lane -> lane.room().equals(room)).mapToDouble(Lane::share)
-                .findFirst().orElse(1);
-        int cap = settings.maxActive() == 0 ? 0 : Math.max(1, (int) Math.round(settings.maxActive() * share));
-        return RoomPlan.of(settings.entryRatePerSecond() * share, settings.opensAt(), settings.passLifetime())
-                .withMaxActive(cap).withMethod(QueueingMethod.of(settings.queueing()))
-                .withPreQueueAt(settings.preQueueAt());
+        if (event.waitingRoom().lanes() == null) {
+            return configured(event); // a room without lanes reads no lanes on a join or a poll
+        }
+        return configured(event, lanes(event).stream().filter(lane -> lane.room().equals(room))
+                .mapToDouble(Lane::share).findFirst().orElse(1));
     }
 
     /** The event's room as its definition configures it. */
     static RoomPlan configured(EventDefinition event) {
+        return configured(event, 1);
+    }
+
+    /** The event's room at {@code share} of its entry rate and of its cap on active buyers (at least one). */
+    private static RoomPlan configured(EventDefinition event, double share) {
         WaitingRoomSettings settings = event.waitingRoom();
-        return RoomPlan.of(settings.entryRatePerSecond(), settings.opensAt(), settings.passLifetime())
-                .withMaxActive(settings.maxActive()).withMethod(QueueingMethod.of(settings.queueing()))
+        int cap = settings.maxActive() == 0 ? 0 : Math.max(1, (int) Math.round(settings.maxActive() * share));
+        return RoomPlan.of(settings.entryRatePerSecond() * share, settings.opensAt(), settings.passLifetime())
+                .withMaxActive(cap).withMethod(QueueingMethod.of(settings.queueing()))
                 .withPreQueueAt(settings.preQueueAt());
     }
 }
