@@ -131,6 +131,17 @@ class ParkedLaneIT {
         List<WaitingRoomRecord> flags = flags(eventId, 30);
         assertThat(flags).extracting(WaitingRoomRecord::buyerId).containsExactlyInAnyOrderElementsOf(parked);
         assertThat(flags).allMatch(flag -> flag.reason().startsWith("address-crowd:"));
+
+        // The crowd's window forgotten, a parked account comes back from another network without its ticket: still
+        // parked (the list keeps it), and never admitted however long it waits.
+        String parkedAccount = parked.iterator().next();
+        CLOCK.advance(Duration.ofMinutes(2));
+        HttpResponse<String> again = join(two, eventId, parkedAccount, "2001:db8:99:1::1", null);
+        assertThat(again.statusCode()).isEqualTo(202);
+        CLOCK.advance(Duration.ofHours(1));
+        assertThat(body(one.look(eventId, parkedAccount, ticketOf(again))).get("status").asText())
+                .isEqualTo("waiting");
+        assertThat(body(one.look(eventId, "lone-fan", ticketOf(lone))).get("status").asText()).isEqualTo("admitted");
     }
 
     @Test

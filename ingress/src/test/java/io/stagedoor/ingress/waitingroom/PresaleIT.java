@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.stagedoor.admission.presale.PresaleLottery;
+import io.stagedoor.admission.puzzle.PuzzleWork;
 import io.stagedoor.ingress.IngressFixture;
 import io.stagedoor.ingress.events.EventCatalog;
 import io.stagedoor.ingress.presale.PresaleGate;
@@ -11,6 +12,7 @@ import io.stagedoor.testsupport.FakeClock;
 import io.stagedoor.testsupport.RealServers;
 import io.stagedoor.testsupport.TestNames;
 import io.stagedoor.topics.EventDefinition;
+import io.stagedoor.topics.JoinPuzzleSettings;
 import io.stagedoor.topics.PresaleRecord;
 import io.stagedoor.topics.PresaleSettings;
 import io.stagedoor.topics.TopicNames;
@@ -22,6 +24,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.awaitility.Awaitility;
@@ -198,6 +203,72 @@ class PresaleIT {
                 }));
         assertThat(steps(eventId, 3 + 1 + 1 + 1)).filteredOn(step -> step.kind().equals(PresaleRecord.GRANTED))
                 .hasSize(2);
+    }
+
+    /**
+     * One account's code joined at once from both instances, each join with a puzzle solved for it: one session, the
+     * rest refused as used. And a join the puzzle refused gives its code back, so the buyer's next join gets in.
+     */
+    @Test
+    void aCodeRacedAcrossInstancesOpensOneSessionAndOneRefusedForItsPuzzleIsGivenBack() throws Exception {
+        String eventId = TestNames.unique("raced-presale");
+        Instant from = CLOCK.instant();
+        EventDefinition event = RoomServer.event(eventId, true, 1000, from.plus(DAY));
+        CATALOG.put(event.withWaitingRoom(event.waitingRoom().withJoinPuzzle(new JoinPuzzleSettings(8,
+                Duration.ofMinutes(30), null, null)).withPresale(new PresaleSettings(from, from.plus(DAY),
+                from.plus(DAY), null, from.plus(DAY.multipliedBy(2)), null))));
+        for (String fan : List.of("racer", "returner")) {
+            assertThat(buyer(one, "POST", "/v1/events/" + eventId + "/presale/registration", fan, null, null)
+                    .statusCode()).isEqualTo(201);
+        }
+        CLOCK.advance(DAY.plusSeconds(5));
+        assertThat(operator(one, eventId, "draw").statusCode()).isEqualTo(200);
+        String queue = "/v1/events/" + eventId + "/queue";
+
+        String returnerCode = standing(one, eventId, "returner").get("code").asText();
+        assertThat(buyer(one, "POST", queue, "returner", returnerCode, null).statusCode()).isEqualTo(428);
+        assertThat(join(two, eventId, "returner", returnerCode).statusCode()).isEqualTo(202);
+
+        String racerCode = standing(two, eventId, "racer").get("code").asText();
+        List<HttpRequest.Builder> joins = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            joins.add(joinRequest(i % 2 == 0 ? one : two, eventId, "racer", racerCode));
+        }
+        ExecutorService threads = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<HttpResponse<String>>> raced = new ArrayList<>();
+            for (int i = 0; i < joins.size(); i++) {
+                RoomServer instance = i % 2 == 0 ? one : two;
+                HttpRequest.Builder request = joins.get(i);
+                raced.add(threads.submit(() -> instance.send(request)));
+            }
+            List<Integer> statuses = new ArrayList<>();
+            for (Future<HttpResponse<String>> answer : raced) {
+                statuses.add(answer.get().statusCode());
+            }
+            assertThat(statuses).containsOnlyOnce(202).filteredOn(status -> status != 202).containsOnly(403);
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    /** A join of {@code fan} with {@code code} and the solution of a puzzle issued to them now. */
+    private static HttpResponse<String> join(RoomServer instance, String eventId, String fan, String code)
+            throws Exception {
+        return instance.send(joinRequest(instance, eventId, fan, code));
+    }
+
+    private static HttpRequest.Builder joinRequest(RoomServer instance, String eventId, String fan, String code)
+            throws Exception {
+        HttpResponse<String> issued = buyer(instance, "GET", "/v1/events/" + eventId + "/queue/puzzle", fan, null,
+                null);
+        JsonNode puzzle = Json.mapper().readTree(issued.body());
+        String challenge = puzzle.get("challenge").asText();
+        return HttpRequest.newBuilder(instance.uri("/v1/events/" + eventId + "/queue"))
+                .header("Authorization", "Bearer " + RoomServer.token(fan)).header(PresaleGate.CODE_HEADER, code)
+                .header(WaitingRoomFeature.PUZZLE_HEADER,
+                        challenge + ":" + PuzzleWork.solve(challenge, puzzle.get("difficulty").asInt()))
+                .POST(HttpRequest.BodyPublishers.noBody());
     }
 
     /** The presale steps of {@code eventId} on the topic, once at least {@code count} are there. */
