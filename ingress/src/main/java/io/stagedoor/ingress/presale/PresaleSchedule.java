@@ -7,7 +7,6 @@ import io.stagedoor.topics.PresaleRecord;
 import io.stagedoor.topics.PresaleSettings;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -117,10 +116,5 @@ final class PresaleSchedule implements AutoCloseable {
     @Override
     public void close() {
         ticker.shutdownNow();
-    }
-
-    /** For tests: the steps this instance saw through. */
-    List<String> done() {
-        return new ArrayList<>(done);
     }
 }
