@@ -138,4 +138,21 @@ class LanesIT {
         assertThat(lanes.get(1).get("queueLength").asLong()).isZero();
         assertThat(lanes.get(0).get("entryRatePerSecond").asDouble()).isEqualTo(RATE);
     }
+
+    /** A buyer outside the fan club who forges a ticket naming its lane joins the lane the rules give them. */
+    @Test
+    void aForgedTicketNamingAnotherLaneGetsNoPlaceThere() throws Exception {
+        String eventId = lanedEvent();
+        String payload = eventId + "~fan-club\nintruder\n1\n0\n0\n0\nREDIS\n0";
+        String forged = "wrt1." + java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(payload.getBytes(java.nio.charset.StandardCharsets.UTF_8)) + ".AAAAAAAAAAAAAAAA";
+        HttpResponse<String> joined = one.joinHolding(eventId, "intruder", forged);
+        assertThat(joined.statusCode()).isEqualTo(202);
+
+        JsonNode lanes = Json.mapper().readTree(one.admin("GET", eventId, null, RoomServer.ADMIN_KEY).body())
+                .get("lanes");
+        assertThat(lanes.get(1).get("lane").asText()).isEqualTo("fan-club");
+        assertThat(lanes.get(1).get("joined").asLong()).isZero();
+        assertThat(lanes.get(0).get("joined").asLong()).isEqualTo(1);
+    }
 }
